@@ -1,0 +1,86 @@
+// Lint is where the house rules live: type-aware strictness, React hooks, and the package boundaries
+// (domain imports nothing of ours; server and web never import each other; web features stay apart).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'packages/server/src/db/migrations/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'bench/results/**',
+      'scripts/**',
+      'eslint.config.js',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: ['packages/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@lab/*', '../../server/*', '../../web/*'], message: 'domain imports nothing of ours' }] },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@lab/web', '@lab/web/*', '**/web/src/**'], message: 'server never imports web' }] },
+      ],
+    },
+  },
+  {
+    files: ['packages/web/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@lab/server', '@lab/server/*', '**/server/src/**'], message: 'web never imports server' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Web features do not import each other: pages (src/app) compose them.
+    files: ['packages/web/src/features/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './packages/web/src/features/search', from: './packages/web/src/features', except: ['./search'] },
+            { target: './packages/web/src/features/active', from: './packages/web/src/features', except: ['./active'] },
+          ],
+        },
+      ],
+    },
+  },
+);

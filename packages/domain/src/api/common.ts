@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** Timestamps travel as ISO-8601 strings; presenters turn database Dates into them (`toIso`). */
+export const isoDateTime = z.iso.datetime({ offset: true });
+export const nullableIsoDateTime = isoDateTime.nullable();
+
+/** Every error answer: `{error: {code, message, fields?}}`. */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+
+export const uidParam = z.object({ uid: z.uuid({ message: 'Invalid uid' }) });
+
+export function toIso(value: Date): string;
+export function toIso(value: Date | null | undefined): string | null;
+export function toIso(value: Date | null | undefined): string | null {
+  return value ? value.toISOString() : null;
+}

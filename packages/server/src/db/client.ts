@@ -1,0 +1,123 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema/index';
+import { acquireDataDirLock } from './data-dir-lock';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or a transaction: reads that may run inside a caller's transaction take this. */
+export type Queryable = Db | Tx;
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+const transactionScope = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` in ONE transaction. While it runs, touching `db` instead of `tx` throws: on PGlite that
+ * query would wait for the single connection the transaction holds (a deadlock), on PostgreSQL it
+ * would silently run outside the transaction.
+ */
+export const inTransaction = <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> =>
+  db.transaction((tx) => transactionScope.run(true, () => work(tx)));
+
+const guardedMembers = new Set<PropertyKey>([
+  'select',
+  'selectDistinct',
+  'selectDistinctOn',
+  'insert',
+  'update',
+  'delete',
+  'execute',
+  'query',
+  'with',
+  '$count',
+  'transaction',
+  'refreshMaterializedView',
+]);
+
+const guardAgainstUseInsideTransaction = (db: Db): Db =>
+  new Proxy(db, {
+    get(target, member, receiver) {
+      if (guardedMembers.has(member) && transactionScope.getStore()) {
+        throw new Error(`db.${String(member)} used inside a transaction: use the transaction's tx instead`);
+      }
+      return Reflect.get(target, member, receiver);
+    },
+  });
+
+export type OpenDatabaseOptions =
+  | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
+  | { kind: 'postgres'; url: string; poolMax?: number };
+
+export const openDatabase = async (options: OpenDatabaseOptions): Promise<DatabaseHandle> => {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return {
+      db: guardAgainstUseInsideTransaction(db),
+      kind: 'postgres',
+      migrate: () => migratePostgres(pool),
+      close: () => pool.end(),
+    };
+  }
+  let releaseLock = (): void => undefined;
+  let client: PGlite;
+  if (options.dataDir) {
+    const folder = path.join(options.dataDir, 'pglite');
+    releaseLock = acquireDataDirLock(options.dataDir);
+    fs.mkdirSync(folder, { recursive: true });
+    client = await PGlite.create(folder, { extensions: { pg_trgm } });
+  } else {
+    client = await PGlite.create({ extensions: { pg_trgm } });
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db: guardAgainstUseInsideTransaction(db),
+    kind: 'pglite',
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+};
+
+/** Several server processes may start at once: an advisory lock lets exactly one migrate at a time. */
+const migratePostgres = async (pool: pg.Pool): Promise<void> => {
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock(727274001)');
+    await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock(727274001)').catch(() => undefined);
+    lockClient.release();
+  }
+};
+
+/** True when the database has no users yet: a fresh install that wants demo data. */
+export const isEmptyDatabase = async (db: Db): Promise<boolean> => {
+  const result = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
+  return Number(result.rows[0]?.n ?? 0) === 0;
+};

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * PGlite has one writer per folder: two processes on the same data folder silently lose writes.
+ * This lock file (holding the owner's pid) makes the second process stop with a clear message.
+ */
+export const acquireDataDirLock = (dataDir: string): (() => void) => {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'server.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        process.off('exit', release);
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+      process.on('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (isRunning(owner) && owner !== process.pid) {
+        throw new Error(
+          `The data folder ${dataDir} is in use by another server process (pid ${owner}). ` +
+            'Stop that process, or set DATA_DIR to another folder, or use DATABASE_URL for several processes.',
+        );
+      }
+      // The owner died without cleaning up: the lock is stale.
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the data folder ${dataDir}`);
+};
+
+const isRunning = (pid: number): boolean => {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};

@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, type ErrorBody } from '@lab/domain';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+const validationBody = (error: FastifyError): ErrorBody => {
+  const fields: Record<string, string> = {};
+  let first = 'Invalid request';
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    for (const issue of error.validation) {
+      const field = String(issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
+      const message = issue.message ?? 'Invalid value';
+      fields[field] ??= message;
+      if (first === 'Invalid request') first = message;
+    }
+  } else if (error.message) {
+    first = error.message;
+  }
+  return { error: { code: 'validation_failed', message: first, fields } };
+};
+
+/** One place turns every failure into `{error: {code, message, fields?}}`; 5xx never show internals. */
+export const registerErrorHandling = (app: FastifyInstance): void => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.code === 'rate_limited' && typeof error.details?.retryAfterSeconds === 'number') {
+        void reply.header('Retry-After', String(error.details.retryAfterSeconds));
+      }
+      const body: ErrorBody = { error: { code: error.code, message: error.message } };
+      if (error.fields) body.error.fields = error.fields;
+      return reply.status(error.status).send(body);
+    }
+    if (error.validation || error.code === 'FST_ERR_VALIDATION') {
+      return reply.status(400).send(validationBody(error));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ error: { code: 'rate_limited', message: 'Too many requests' } });
+    }
+    if (status === 413) {
+      return reply.status(413).send({ error: { code: 'payload_too_large', message: 'The upload is too large' } });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: { code: 'validation_failed', message: error.message } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong, please try again' } });
+  });
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ error: { code: 'not_found', message: 'Not Found' } }),
+  );
+};

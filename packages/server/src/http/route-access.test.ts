@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessClasses } from './access';
+import { createTestApp, errorMessage, type TestApp } from '../testing';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(() => test.close());
+
+const withSampleParams = (url: string): string =>
+  url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => (/uid|key/i.test(name) ? '00000000-0000-4000-8000-000000000000' : name === 'country' ? 'AU' : '1'));
+
+describe('the live route table', () => {
+  it('has an access class on every route', () => {
+    expect(test.app.routeAccessTable.length).toBeGreaterThan(10);
+    const undeclared = test.app.routeAccessTable.filter((r) => !r.access || !accessClasses.includes(r.access));
+    expect(undeclared).toEqual([]);
+  });
+
+  it('makes every /api/ route but /api/version/ a non-public route', () => {
+    const publicApi = test.app.routeAccessTable.filter((r) => r.url.startsWith('/api/') && r.access === 'public');
+    expect(publicApi.map((r) => r.url)).toEqual(['/api/version/']);
+  });
+
+  it('answers 401 Invalid Token on every staff /api/ route without a token', async () => {
+    const staffApi = test.app.routeAccessTable.filter((r) => r.url.startsWith('/api/') && r.access === 'staff' && r.method !== 'HEAD');
+    for (const route of staffApi) {
+      const response = await test.app.inject({ method: route.method as 'GET', url: withSampleParams(route.url), payload: {} });
+      expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 401,
+      });
+      expect(errorMessage(response)).toBe('Invalid Token');
+    }
+  });
+
+  it('answers unknown paths with a JSON 404', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/v2/nothing-here/' });
+    expect(response.statusCode).toBe(404);
+    expect(errorMessage(response)).toBe('Not Found');
+  });
+});
+
+describe('public configuration', () => {
+  it('GET /conf answers the five configuration fields', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/conf' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json()).sort()).toEqual([
+      'backend_url',
+      'error_reporting_environment',
+      'file_transfer_url',
+      'order_entry_platform_url',
+      'partner_platform_url',
+    ]);
+    expect(response.json<{ file_transfer_url: string }>().file_transfer_url).toMatch(/\/files$/);
+  });
+
+  it('GET /api/version/ needs no token', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/version/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ version: 'test-version' });
+  });
+});

@@ -1,0 +1,39 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { isEmptyDatabase, openDatabase } from './db/client';
+import { demoPassword, demoSignIns, seedDemoData } from './db/seed/demo';
+import { readAppVersion } from './version';
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, poolMax: config.pgPoolMax }
+    : { kind: 'pglite', dataDir: config.dataDir },
+);
+await database.migrate();
+
+// An empty embedded database gets demo data so `npm start` shows a working lab; PostgreSQL only on request.
+const wantsDemo = database.kind === 'pglite' || config.seedDemo;
+const seeded = wantsDemo && (await isEmptyDatabase(database.db));
+if (seeded) {
+  console.log('Empty database: seeding demo data…');
+  await seedDemoData(database.db);
+}
+
+const app = await buildApp({ db: database.db, config, version: readAppVersion(config.version) });
+await app.listen({ port: config.port, host: config.host });
+
+const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+console.log(`\nLab Cases is running at ${config.publicUrl}/ (${where})`);
+if (wantsDemo) {
+  console.log(`Demo sign-ins (password "${demoPassword}"): ${demoSignIns.map((u) => `${u.username} (${u.role})`).join(', ')}\n`);
+}
+
+const shutdown = async (signal: string) => {
+  console.log(`${signal}: shutting down`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));

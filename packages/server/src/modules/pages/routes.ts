@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { repoRoot } from '../../config';
+
+export const webDistDir = path.join(repoRoot, 'packages/web/dist');
+
+/**
+ * The built web app is served where the spec puts its pages. The collection page needs a signed-in
+ * employee (else the browser goes to sign in); the hashed assets are public and cached for a year.
+ */
+export const registerPageRoutes = async (app: FastifyInstance): Promise<void> => {
+  await app.register(fastifyStatic, { root: webDistDir, serve: false });
+
+  const sendPage = (file: string) => (_request: unknown, reply: import('fastify').FastifyReply) => {
+    if (!fs.existsSync(path.join(webDistDir, file))) {
+      return reply.status(503).type('text/plain').send('The web app is not built yet: run npm run build');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile(file);
+  };
+
+  app.get('/', { config: { access: 'public' } }, (_request, reply) => reply.redirect('/static/v2/collection.html', 302));
+  app.get(
+    '/static/v2/collection.html',
+    { config: { access: 'staff', signInRedirect: true } },
+    sendPage('collection.html'),
+  );
+  app.get('/static/v2/assets/*', { config: { access: 'public' } }, (request, reply) => {
+    const file = (request.params as { '*': string })['*'];
+    return reply.header('Cache-Control', 'public, max-age=31536000, immutable').sendFile(path.posix.join('assets', file));
+  });
+  app.get('/favicon.ico', { config: { access: 'public' } }, (_request, reply) => reply.status(204).send());
+};

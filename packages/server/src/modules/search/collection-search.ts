@@ -1,0 +1,85 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { toIso, type CollectionSearchResult } from '@lab/domain';
+import type { Queryable } from '../../db/client';
+
+const resultLimit = 100;
+
+/** `%` and `_` in what the user typed are literal characters, not wildcards. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+type SearchRow = {
+  uid: string;
+  collection_id: number;
+  country: string | null;
+  client_name: string | null;
+  patient_reference: string;
+  first_case_start_time: Date | string | null;
+  last_case_start_time: Date | string | null;
+  active: boolean | null;
+  case_count: number;
+};
+
+const asDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+const presentRow = (row: SearchRow): CollectionSearchResult => ({
+  uid: row.uid,
+  collection_id: Number(row.collection_id),
+  country: row.country ?? '',
+  client_name: row.client_name ?? '',
+  patient_reference: row.patient_reference,
+  first_case_start_time: toIso(asDate(row.first_case_start_time)),
+  last_case_start_time: toIso(asDate(row.last_case_start_time)),
+  active: Boolean(row.active),
+  case_count: Number(row.case_count),
+});
+
+/** The columns of a search-result row for the collections named in `from` (a CTE with `uid`, `score`). */
+const selectResultRows = (ranked: SQL, orderBy: SQL): SQL => sql`
+  WITH ranked AS (${ranked})
+  SELECT col.uid, col.collection_id, cl.country, cl.name AS client_name, col.patient_reference,
+         agg.first_case_start_time, agg.last_case_start_time, coalesce(agg.active, false) AS active,
+         coalesce(agg.case_count, 0) AS case_count
+  FROM ranked r
+  JOIN collections col ON col.uid = r.uid
+  LEFT JOIN clients cl ON cl.id = col.shipping_client_id
+  LEFT JOIN LATERAL (
+    SELECT min(coalesce(c.schedule_start, c.added)) AS first_case_start_time,
+           max(coalesce(c.schedule_start, c.added)) AS last_case_start_time,
+           bool_or(c.active) AS active, count(*)::int AS case_count
+    FROM cases c WHERE c.collection_uid = col.uid
+  ) agg ON true
+  ORDER BY ${orderBy}`;
+
+/**
+ * Free-text search over collection id, case key, patient reference and client name. Exact ids rank
+ * first, then case-key prefixes, then trigram similarity of the patient reference and the client name
+ * (the GIN trigram indexes serve the ILIKE filters).
+ */
+export const searchCollections = async (db: Queryable, keyword: string): Promise<CollectionSearchResult[]> => {
+  const contains = `%${escapeLike(keyword)}%`;
+  const prefix = `${escapeLike(keyword)}%`;
+  const asNumber = /^\d{1,9}$/.test(keyword) ? Number(keyword) : null;
+  const byId = asNumber === null ? sql`` : sql`SELECT uid, 100::real AS score FROM collections WHERE collection_id = ${asNumber} UNION ALL`;
+  const ranked = sql`
+    SELECT uid, max(score) AS score FROM (
+      ${byId}
+      SELECT collection_uid AS uid, 90::real AS score FROM cases WHERE case_mkey ILIKE ${prefix}
+      UNION ALL
+      SELECT uid, 50 + 40 * similarity(patient_reference, ${keyword}) FROM collections
+        WHERE patient_reference ILIKE ${contains}
+      UNION ALL
+      SELECT col.uid, 30 + 40 * similarity(cl.name, ${keyword}) FROM clients cl
+        JOIN collections col ON col.shipping_client_id = cl.id
+        WHERE cl.name ILIKE ${contains}
+    ) candidates
+    GROUP BY uid ORDER BY max(score) DESC LIMIT ${resultLimit}`;
+  const result = await db.execute(selectResultRows(ranked, sql`r.score DESC, col.collection_id DESC`));
+  return (result.rows as SearchRow[]).map(presentRow);
+};
+
+/** Every collection with at least one active case, newest first (the All Active Cases table). */
+export const findActiveCollections = async (db: Queryable): Promise<CollectionSearchResult[]> => {
+  const ranked = sql`SELECT DISTINCT collection_uid AS uid, 0 AS score FROM cases WHERE active`;
+  const result = await db.execute(selectResultRows(ranked, sql`col.collection_id DESC`));
+  return (result.rows as SearchRow[]).map(presentRow);
+};

@@ -1,0 +1,86 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Department } from '@lab/domain';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Db } from '../db/client';
+import { seedReferenceData } from '../db/seed/reference';
+import { createUser } from '../auth/users';
+import { openTestDatabase } from './test-database';
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+/** The real app on a fresh migrated database with the reference catalogue, for `app.inject` tests. */
+export const createTestApp = async (options: { seedReference?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> => {
+  const database = await openTestDatabase();
+  if (options.seedReference !== false) await seedReferenceData(database.db);
+  const config = loadConfig({ DATA_DIR: '/tmp/unused-in-tests', LOG_LEVEL: 'silent', ...options.env });
+  const app = await buildApp({ db: database.db, config, version: 'test-version', logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+};
+
+let userCounter = 0;
+
+export type SignedInUser = { username: string; token: string; cookie: string; headers: { authorization: string } };
+
+/** Creates an employee and signs them in through the real sign-in form, returning a bearer token. */
+export const signInAs = async (
+  test: TestApp,
+  user: { department?: Department; admin?: boolean; restricted?: boolean; staging?: boolean; username?: string } = {},
+): Promise<SignedInUser> => {
+  userCounter += 1;
+  const username = user.username ?? `staff${userCounter}`;
+  const password = 'correct horse battery staple';
+  await createUser(test.db, {
+    username,
+    password,
+    department: user.department ?? 'DESIGN',
+    admin: user.admin ?? false,
+    restricted: user.restricted ?? false,
+    staging: user.staging ?? false,
+    first_name: 'Test',
+    last_name: `User ${userCounter}`,
+  });
+  const cookie = await signInCookie(test.app, username, password);
+  const tokenResponse = await test.app.inject({ method: 'GET', url: '/oauth2/token/', headers: { cookie } });
+  const token = tokenResponse.json<{ access_token: string }>().access_token;
+  return { username, token, cookie, headers: { authorization: `Bearer ${token}` } };
+};
+
+export const signInCookie = async (app: FastifyInstance, username: string, password: string): Promise<string> => {
+  const response = await postSignIn(app, { username, password });
+  const setCookie = response.headers['set-cookie'];
+  const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+  if (!first) throw new Error(`sign-in failed for ${username}: ${response.statusCode}`);
+  return first.split(';')[0] ?? '';
+};
+
+export const postSignIn = (
+  app: FastifyInstance,
+  form: Record<string, string>,
+  remoteAddress = '127.0.0.1',
+): Promise<LightMyRequestResponse> =>
+  app.inject({
+    method: 'POST',
+    url: '/oauth2/authorize/',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+    remoteAddress,
+  });
+
+/** The `{error: {message}}` of an error answer. */
+export const errorMessage = (response: LightMyRequestResponse): string =>
+  response.json<{ error: { message: string } }>().error.message;
