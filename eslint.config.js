@@ -4,6 +4,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+
+const webFeatures = readdirSync(new URL('./packages/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -26,6 +33,11 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
@@ -40,7 +52,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@lab/*', '../../server/*', '../../web/*'], message: 'domain imports nothing of ours' }] },
+        {
+          patterns: [
+            { group: ['@lab/*', '../../server/*', '../../web/*'], message: 'domain imports nothing of ours' },
+          ],
+        },
       ],
     },
   },
@@ -49,7 +65,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@lab/web', '@lab/web/*', '**/web/src/**'], message: 'server never imports web' }] },
+        {
+          patterns: [
+            { group: ['@lab/web', '@lab/web/*', '**/web/src/**'], message: 'server never imports web' },
+          ],
+        },
       ],
     },
   },
@@ -62,7 +82,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@lab/server', '@lab/server/*', '**/server/src/**'], message: 'web never imports server' },
+            {
+              group: ['@lab/server', '@lab/server/*', '**/server/src/**'],
+              message: 'web never imports server',
+            },
           ],
         },
       ],
@@ -75,10 +98,11 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [
-            { target: './packages/web/src/features/search', from: './packages/web/src/features', except: ['./search'] },
-            { target: './packages/web/src/features/active', from: './packages/web/src/features', except: ['./active'] },
-          ],
+          zones: webFeatures.map((feature) => ({
+            target: `./packages/web/src/features/${feature}`,
+            from: './packages/web/src/features',
+            except: [`./${feature}`],
+          })),
         },
       ],
     },

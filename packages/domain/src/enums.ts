@@ -1,12 +1,27 @@
 // The closed vocabularies of the spec. Server checks, web choices and demo data all read these.
 
-export const departments = ['ADMIN', 'DESIGN', 'MACHINING', 'POLISHING', 'WAREHOUSE', 'SALES', 'SUPPORT'] as const;
+export const departments = [
+  'ADMIN',
+  'DESIGN',
+  'MACHINING',
+  'POLISHING',
+  'WAREHOUSE',
+  'SALES',
+  'SUPPORT',
+] as const;
 export type Department = (typeof departments)[number];
 
 /** Filter values of the checklist and notification screens; ALL shows everything. */
 export const departmentFilters = ['ALL', 'ADMIN', 'DESIGN', 'MACHINING', 'POLISHING', 'WAREHOUSE'] as const;
 
-export const statusParents = ['ORDERED', 'IN DESIGN', 'IN PRODUCTION', 'IN LAB', 'DISPATCHED', 'CANCELLED'] as const;
+export const statusParents = [
+  'ORDERED',
+  'IN DESIGN',
+  'IN PRODUCTION',
+  'IN LAB',
+  'DISPATCHED',
+  'CANCELLED',
+] as const;
 export type StatusParent = (typeof statusParents)[number];
 
 export const dentates = ['UPPER', 'LOWER', 'BOTH', 'NONE'] as const;
@@ -58,7 +73,15 @@ export const fileCategories = [
 export type FileCategory = (typeof fileCategories)[number];
 
 export const redoTypes = ['internal', 'external'] as const;
-export const redoReasons = { che: 'Check In', cli: 'Client', des: 'Design', met: 'Metrology', pol: 'Polishing', pro: 'Production', war: 'Warranty' } as const;
+export const redoReasons = {
+  che: 'Check In',
+  cli: 'Client',
+  des: 'Design',
+  met: 'Metrology',
+  pol: 'Polishing',
+  pro: 'Production',
+  war: 'Warranty',
+} as const;
 export const redoCharges = ['full', 'discount', 'free'] as const;
 
 export const printTypes = ['receipt', 'label', 'document'] as const;

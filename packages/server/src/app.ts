@@ -21,7 +21,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const { db, config } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy > 0 ? config.trustProxy : false,
+    // Trust exactly TRUST_PROXY hops of X-Forwarded-For (the client IP feeds the sign-in limits).
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   });

@@ -26,7 +26,9 @@ await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
 console.log(`\nLab Cases is running at ${config.publicUrl}/ (${where})`);
 if (wantsDemo) {
-  console.log(`Demo sign-ins (password "${demoPassword}"): ${demoSignIns.map((u) => `${u.username} (${u.role})`).join(', ')}\n`);
+  console.log(
+    `Demo sign-ins (password "${demoPassword}"): ${demoSignIns.map((u) => `${u.username} (${u.role})`).join(', ')}\n`,
+  );
 }
 
 const shutdown = async (signal: string) => {

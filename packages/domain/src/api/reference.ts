@@ -87,7 +87,11 @@ export const implantPlatformSchema = z.object({
   name: z.string(),
   enabled: z.boolean(),
   to_tibase: z.boolean(),
-  default_components: z.object({ straight_screw: catalogueRef, biaxial_screw: catalogueRef, tibase: catalogueRef }),
+  default_components: z.object({
+    straight_screw: catalogueRef,
+    biaxial_screw: catalogueRef,
+    tibase: catalogueRef,
+  }),
 });
 export type ImplantPlatform = z.infer<typeof implantPlatformSchema>;
 
@@ -98,7 +102,10 @@ export type TiBase = z.infer<typeof catalogueItemSchema>;
 /** Path of the implant catalogue calls: a fulfillment branch id and the client's country. */
 export const catalogueParams = z.object({
   branch: z.coerce.number({ message: 'Invalid branch' }).int().positive({ message: 'Invalid branch' }),
-  country: z.string().regex(/^[A-Za-z]{2}$/, { message: 'Invalid country' }).transform((c) => c.toUpperCase()),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, { message: 'Invalid country' })
+    .transform((c) => c.toUpperCase()),
 });
 
 /** Load-failure texts of the reference lists, shown in the app bar's error list (spec §8). */

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { nullableIsoDateTime } from './common';
 
 export const searchMinimumLength = 2;
+/** The footer's global Case Search needs a keyword longer than 2 characters (collection-views §5, §9). */
+export const globalSearchMinimumLength = 3;
 
 export const searchMessages = {
   keywordTooShort: `Keyword must be at least ${searchMinimumLength} characters`,

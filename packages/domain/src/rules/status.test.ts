@@ -23,6 +23,11 @@ describe('status parent rules', () => {
   });
 
   it('is active unless dispatched or cancelled', () => {
-    expect(statusParents.filter(isActiveStatusParent)).toEqual(['ORDERED', 'IN DESIGN', 'IN PRODUCTION', 'IN LAB']);
+    expect(statusParents.filter(isActiveStatusParent)).toEqual([
+      'ORDERED',
+      'IN DESIGN',
+      'IN PRODUCTION',
+      'IN LAB',
+    ]);
   });
 });

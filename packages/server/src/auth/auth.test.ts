@@ -1,18 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { selectRows } from '../db/client';
 import { createUser } from './users';
 import { createTestApp, errorMessage, postSignIn, signInAs, signInCookie, type TestApp } from '../testing';
 
 let test: TestApp;
 beforeAll(async () => {
-  test = await createTestApp({ env: { SIGN_IN_MAX_FAILURES_PER_USER: '3', SIGN_IN_MAX_FAILURES_PER_IP: '6' } });
-  await createUser(test.db, { username: 'designer', password: 'demo', department: 'DESIGN', first_name: 'Dana', last_name: 'Designer' });
+  test = await createTestApp({
+    env: { SIGN_IN_MAX_FAILURES_PER_USER: '3', SIGN_IN_MAX_FAILURES_PER_IP: '6' },
+  });
+  await createUser(test.db, {
+    username: 'designer',
+    password: 'demo',
+    department: 'DESIGN',
+    first_name: 'Dana',
+    last_name: 'Designer',
+  });
 });
 afterAll(() => test.close());
 
 describe('sign-in page', () => {
   it('GET /oauth2/authorize/ shows the form with the next path', async () => {
-    const response = await test.app.inject({ method: 'GET', url: '/oauth2/authorize/?next=/static/v2/collection.html?uid=x' });
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/oauth2/authorize/?next=/static/v2/collection.html?uid=x',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('name="username"');
@@ -37,7 +49,11 @@ describe('sign-in page', () => {
   });
 
   it('a right password sets an HttpOnly SameSite=Lax cookie and redirects 303 to next', async () => {
-    const response = await postSignIn(test.app, { username: 'designer', password: 'demo', next: '/static/v2/collection.html?view=active' });
+    const response = await postSignIn(test.app, {
+      username: 'designer',
+      password: 'demo',
+      next: '/static/v2/collection.html?view=active',
+    });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/static/v2/collection.html?view=active');
     const cookie = String(response.headers['set-cookie']);
@@ -48,7 +64,11 @@ describe('sign-in page', () => {
   it('defaults next to the collection page and never redirects off-site', async () => {
     const plain = await postSignIn(test.app, { username: 'designer', password: 'demo' });
     expect(plain.headers.location).toBe('/static/v2/collection.html');
-    const offSite = await postSignIn(test.app, { username: 'designer', password: 'demo', next: '//evil.example.com/' });
+    const offSite = await postSignIn(test.app, {
+      username: 'designer',
+      password: 'demo',
+      next: '//evil.example.com/',
+    });
     expect(offSite.headers.location).toBe('/static/v2/collection.html');
   });
 
@@ -62,7 +82,9 @@ describe('rate limits', () => {
   it('answers 429 with Retry-After once a username has too many failures', async () => {
     await createUser(test.db, { username: 'target', password: 'secret', department: 'ADMIN' });
     for (let i = 0; i < 3; i++) {
-      expect((await postSignIn(test.app, { username: 'target', password: 'bad' }, `10.1.0.${i}`)).statusCode).toBe(401);
+      expect(
+        (await postSignIn(test.app, { username: 'target', password: 'bad' }, `10.1.0.${i}`)).statusCode,
+      ).toBe(401);
     }
     const limited = await postSignIn(test.app, { username: 'target', password: 'secret' }, '10.1.0.9');
     expect(limited.statusCode).toBe(429);
@@ -90,14 +112,22 @@ describe('tokens, me and logout', () => {
 
   it('mints a 15-minute token that /api/me/ accepts', async () => {
     const cookie = await signInCookie(test.app, 'designer', 'demo');
-    const tokenResponse = await test.app.inject({ method: 'GET', url: '/oauth2/token/', headers: { cookie } });
+    const tokenResponse = await test.app.inject({
+      method: 'GET',
+      url: '/oauth2/token/',
+      headers: { cookie },
+    });
     expect(tokenResponse.statusCode).toBe(200);
     expect(tokenResponse.headers['cache-control']).toBe('no-store');
     const { access_token, expires_at } = tokenResponse.json<{ access_token: string; expires_at: string }>();
     const minutes = (new Date(expires_at).getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
-    const me = await test.app.inject({ method: 'GET', url: '/api/me/', headers: { authorization: `Bearer ${access_token}` } });
+    const me = await test.app.inject({
+      method: 'GET',
+      url: '/api/me/',
+      headers: { authorization: `Bearer ${access_token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
       logged_in: true,
@@ -115,9 +145,9 @@ describe('tokens, me and logout', () => {
 
   it('stores tokens hashed, never in clear', async () => {
     const user = await signInAs(test);
-    const rows = await test.db.execute<{ token_hash: string }>(sql`SELECT token_hash FROM access_tokens`);
-    expect(rows.rows.length).toBeGreaterThan(0);
-    expect(rows.rows.some((r) => r.token_hash === user.token)).toBe(false);
+    const rows = await selectRows<{ token_hash: string }>(test.db, sql`SELECT token_hash FROM access_tokens`);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.token_hash === user.token)).toBe(false);
   });
 
   it('rejects a missing, malformed, unknown or expired token with 401 Invalid Token', async () => {
@@ -136,19 +166,31 @@ describe('tokens, me and logout', () => {
 
   it('logout ends the session and its tokens at once', async () => {
     const user = await signInAs(test);
-    expect((await test.app.inject({ method: 'GET', url: '/api/me/', headers: user.headers })).statusCode).toBe(200);
-    const logout = await test.app.inject({ method: 'GET', url: '/oauth2/logout/', headers: { cookie: user.cookie } });
+    expect(
+      (await test.app.inject({ method: 'GET', url: '/api/me/', headers: user.headers })).statusCode,
+    ).toBe(200);
+    const logout = await test.app.inject({
+      method: 'GET',
+      url: '/oauth2/logout/',
+      headers: { cookie: user.cookie },
+    });
     expect(logout.statusCode).toBe(303);
     expect(logout.headers.location).toBe('/oauth2/authorize/');
     const afterToken = await test.app.inject({ method: 'GET', url: '/api/me/', headers: user.headers });
     expect(afterToken.statusCode).toBe(401);
-    const afterCookie = await test.app.inject({ method: 'GET', url: '/oauth2/token/', headers: { cookie: user.cookie } });
+    const afterCookie = await test.app.inject({
+      method: 'GET',
+      url: '/oauth2/token/',
+      headers: { cookie: user.cookie },
+    });
     expect(afterCookie.statusCode).toBe(401);
   });
 
   it('sends the collection page to sign in when there is no session', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/static/v2/collection.html?uid=abc' });
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/oauth2/authorize/?next=%2Fstatic%2Fv2%2Fcollection.html%3Fuid%3Dabc');
+    expect(response.headers.location).toBe(
+      '/oauth2/authorize/?next=%2Fstatic%2Fv2%2Fcollection.html%3Fuid%3Dabc',
+    );
   });
 });

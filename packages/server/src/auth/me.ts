@@ -1,15 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Me } from '@lab/domain';
 import type { Db } from '../db/client';
-import { printers } from '../db/schema/index';
+import { printers, user_printers } from '../db/schema/index';
 import type { StaffActor } from './actor';
 
-/** The `me` record: the user's flags and the printers of their branch (every printer when they have none). */
+/** The `me` record: the user's flags and the printers they may print to. */
 export const findMe = async (db: Db, actor: StaffActor): Promise<Me> => {
   const branchPrinters = await db
     .select({ id: printers.id, printer_name: printers.printer_name, print_type: printers.print_type })
-    .from(printers)
-    .where(actor.branch_id === null ? undefined : eq(printers.branch_id, actor.branch_id))
+    .from(user_printers)
+    .innerJoin(printers, eq(printers.id, user_printers.printer_id))
+    .where(eq(user_printers.user_id, actor.id))
     .orderBy(asc(printers.printer_name));
   return {
     logged_in: true,
@@ -21,6 +22,9 @@ export const findMe = async (db: Db, actor: StaffActor): Promise<Me> => {
     admin: actor.admin,
     restricted: actor.restricted,
     staging: actor.staging,
-    printers: branchPrinters.map((p) => ({ ...p, print_type: p.print_type as Me['printers'][number]['print_type'] })),
+    printers: branchPrinters.map((p) => ({
+      ...p,
+      print_type: p.print_type as Me['printers'][number]['print_type'],
+    })),
   };
 };

@@ -1,7 +1,10 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
+
+// Algorithm.Argon2id of @node-rs/argon2 (an ambient const enum, which isolated modules cannot read).
+const argon2id = 2;
 
 export const hashPassword = (password: string): Promise<string> =>
-  hash(password, { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  hash(password, { algorithm: argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
 
 /** A hash computed once so an unknown username costs the same time as a wrong password. */
 let decoyHash: Promise<string> | null = null;

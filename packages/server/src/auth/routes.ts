@@ -1,14 +1,28 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, authMessages, errorBodySchema, isAppError, meSchema, signInFormSchema, tokenSchema } from '@lab/domain';
+import {
+  AppError,
+  authMessages,
+  errorBodySchema,
+  isAppError,
+  meSchema,
+  signInFormSchema,
+  tokenSchema,
+} from '@lab/domain';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { requireActor } from '../http/access';
 import { findMe } from './me';
 import { findUserForSignIn } from './users';
 import { verifyPassword } from './passwords';
-import { createSession, endSession, findStaffBySessionCookie, mintAccessToken, sessionCookieName } from './sessions';
+import {
+  createSession,
+  endSession,
+  findStaffBySessionCookie,
+  mintAccessToken,
+  sessionCookieName,
+} from './sessions';
 import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from './sign-in-limits';
 import { renderSignInPage, safeNextPath } from './sign-in-page';
 
@@ -22,7 +36,12 @@ export const registerAuthRoutes = (app: FastifyInstance, deps: { db: Db; config:
     '/oauth2/authorize/',
     {
       config: { access: 'public' },
-      schema: { querystring: z.object({ next: z.string().max(2048).optional(), error: z.string().max(200).optional() }) },
+      schema: {
+        querystring: z.object({
+          next: z.string().max(2048).optional(),
+          error: z.string().max(200).optional(),
+        }),
+      },
     },
     async (request, reply) => {
       const page = renderSignInPage({ next: safeNextPath(request.query.next), error: request.query.error });
@@ -37,7 +56,10 @@ export const registerAuthRoutes = (app: FastifyInstance, deps: { db: Db; config:
       const { username, password } = request.body;
       const next = safeNextPath(request.body.next);
       const showPage = (status: number, error: string) =>
-        noStore(reply).status(status).type('text/html; charset=utf-8').send(renderSignInPage({ next, error, username }));
+        noStore(reply)
+          .status(status)
+          .type('text/html; charset=utf-8')
+          .send(renderSignInPage({ next, error, username }));
       try {
         await assertSignInAllowed(db, config, request.ip, username);
       } catch (error) {

@@ -88,7 +88,9 @@ export const mintAccessToken = async (
   await db
     .delete(access_tokens)
     .where(and(eq(access_tokens.session_id, sessionId), sql`${access_tokens.expires_at} < now()`));
-  await db.insert(access_tokens).values({ token_hash: hashSecret(token), session_id: sessionId, expires_at: expiresAt });
+  await db
+    .insert(access_tokens)
+    .values({ token_hash: hashSecret(token), session_id: sessionId, expires_at: expiresAt });
   return { access_token: token, expires_at: expiresAt.toISOString() };
 };
 

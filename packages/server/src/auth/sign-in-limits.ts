@@ -10,7 +10,12 @@ type Limits = Pick<Config, 'signInMaxFailuresPerIp' | 'signInMaxFailuresPerUser'
  * Failed sign-ins are counted in the database (not in memory) so the limit holds across server
  * processes. Over the limit, per IP or per username, the answer is 429 with Retry-After.
  */
-export const assertSignInAllowed = async (db: Db, limits: Limits, ip: string, username: string): Promise<void> => {
+export const assertSignInAllowed = async (
+  db: Db,
+  limits: Limits,
+  ip: string,
+  username: string,
+): Promise<void> => {
   const since = sql`now() - make_interval(mins => ${limits.signInWindowMinutes})`;
   const [counts] = await db
     .select({
@@ -29,8 +34,14 @@ export const assertSignInAllowed = async (db: Db, limits: Limits, ip: string, us
   const byUser = Number(counts?.by_user ?? 0);
   if (byIp >= limits.signInMaxFailuresPerIp || byUser >= limits.signInMaxFailuresPerUser) {
     const oldest = counts?.oldest ? new Date(counts.oldest).getTime() : Date.now();
-    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + limits.signInWindowMinutes * 60_000 - Date.now()) / 1000));
-    throw new AppError('rate_limited', { message: authMessages.tooManyAttempts, details: { retryAfterSeconds } });
+    const retryAfterSeconds = Math.max(
+      1,
+      Math.ceil((oldest + limits.signInWindowMinutes * 60_000 - Date.now()) / 1000),
+    );
+    throw new AppError('rate_limited', {
+      message: authMessages.tooManyAttempts,
+      details: { retryAfterSeconds },
+    });
   }
 };
 

@@ -1,5 +1,8 @@
 const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** Only same-site paths are followed after sign-in, so the page cannot be used to redirect elsewhere. */
 export const safeNextPath = (next: string | undefined): string => {
@@ -9,7 +12,11 @@ export const safeNextPath = (next: string | undefined): string => {
 };
 
 /** The sign-in page: a plain server-rendered form, so it works before any script has loaded. */
-export const renderSignInPage = (options: { next: string; error?: string; username?: string }): string => `<!doctype html>
+export const renderSignInPage = (options: {
+  next: string;
+  error?: string;
+  username?: string;
+}): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">

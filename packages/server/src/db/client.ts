@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -118,6 +118,12 @@ const migratePostgres = async (pool: pg.Pool): Promise<void> => {
 
 /** True when the database has no users yet: a fresh install that wants demo data. */
 export const isEmptyDatabase = async (db: Db): Promise<boolean> => {
-  const result = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
-  return Number(result.rows[0]?.n ?? 0) === 0;
+  const [row] = await selectRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM users`);
+  return Number(row?.n ?? 0) === 0;
+};
+
+/** Rows of a raw SQL query; both drivers answer `{rows}`. Cast numeric aggregates in SQL (`::int`). */
+export const selectRows = async <Row>(db: Queryable, query: SQL): Promise<Row[]> => {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
 };

@@ -7,7 +7,10 @@ const validationBody = (error: FastifyError): ErrorBody => {
   let first = 'Invalid request';
   if (hasZodFastifySchemaValidationErrors(error)) {
     for (const issue of error.validation) {
-      const field = String(issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
+      const field =
+        String(issue.instancePath ?? '')
+          .replace(/^\//, '')
+          .replace(/\//g, '.') || 'body';
       const message = issue.message ?? 'Invalid value';
       fields[field] ??= message;
       if (first === 'Invalid request') first = message;
@@ -37,13 +40,17 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
       return reply.status(429).send({ error: { code: 'rate_limited', message: 'Too many requests' } });
     }
     if (status === 413) {
-      return reply.status(413).send({ error: { code: 'payload_too_large', message: 'The upload is too large' } });
+      return reply
+        .status(413)
+        .send({ error: { code: 'payload_too_large', message: 'The upload is too large' } });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: { code: 'validation_failed', message: error.message } });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong, please try again' } });
+    return reply
+      .status(500)
+      .send({ error: { code: 'internal', message: 'Something went wrong, please try again' } });
   });
 
   app.setNotFoundHandler((_request, reply) =>

@@ -9,24 +9,36 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const withSampleParams = (url: string): string =>
-  url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => (/uid|key/i.test(name) ? '00000000-0000-4000-8000-000000000000' : name === 'country' ? 'AU' : '1'));
+  url.replace(/:([A-Za-z_]+)/g, (_m, name: string) =>
+    /uid|key/i.test(name) ? '00000000-0000-4000-8000-000000000000' : name === 'country' ? 'AU' : '1',
+  );
 
 describe('the live route table', () => {
   it('has an access class on every route', () => {
     expect(test.app.routeAccessTable.length).toBeGreaterThan(10);
-    const undeclared = test.app.routeAccessTable.filter((r) => !r.access || !accessClasses.includes(r.access));
+    const undeclared = test.app.routeAccessTable.filter(
+      (r) => !r.access || !accessClasses.includes(r.access),
+    );
     expect(undeclared).toEqual([]);
   });
 
   it('makes every /api/ route but /api/version/ a non-public route', () => {
-    const publicApi = test.app.routeAccessTable.filter((r) => r.url.startsWith('/api/') && r.access === 'public');
+    const publicApi = test.app.routeAccessTable.filter(
+      (r) => r.url.startsWith('/api/') && r.access === 'public',
+    );
     expect(publicApi.map((r) => r.url)).toEqual(['/api/version/']);
   });
 
   it('answers 401 Invalid Token on every staff /api/ route without a token', async () => {
-    const staffApi = test.app.routeAccessTable.filter((r) => r.url.startsWith('/api/') && r.access === 'staff' && r.method !== 'HEAD');
+    const staffApi = test.app.routeAccessTable.filter(
+      (r) => r.url.startsWith('/api/') && r.access === 'staff' && r.method !== 'HEAD',
+    );
     for (const route of staffApi) {
-      const response = await test.app.inject({ method: route.method as 'GET', url: withSampleParams(route.url), payload: {} });
+      const response = await test.app.inject({
+        method: route.method as 'GET',
+        url: withSampleParams(route.url),
+        payload: {},
+      });
       expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toEqual({
         route: `${route.method} ${route.url}`,
         status: 401,

@@ -15,7 +15,9 @@ export type TestApp = {
 };
 
 /** The real app on a fresh migrated database with the reference catalogue, for `app.inject` tests. */
-export const createTestApp = async (options: { seedReference?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> => {
+export const createTestApp = async (
+  options: { seedReference?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestApp> => {
   const database = await openTestDatabase();
   if (options.seedReference !== false) await seedReferenceData(database.db);
   const config = loadConfig({ DATA_DIR: '/tmp/unused-in-tests', LOG_LEVEL: 'silent', ...options.env });
@@ -34,12 +36,23 @@ export const createTestApp = async (options: { seedReference?: boolean; env?: No
 
 let userCounter = 0;
 
-export type SignedInUser = { username: string; token: string; cookie: string; headers: { authorization: string } };
+export type SignedInUser = {
+  username: string;
+  token: string;
+  cookie: string;
+  headers: { authorization: string };
+};
 
 /** Creates an employee and signs them in through the real sign-in form, returning a bearer token. */
 export const signInAs = async (
   test: TestApp,
-  user: { department?: Department; admin?: boolean; restricted?: boolean; staging?: boolean; username?: string } = {},
+  user: {
+    department?: Department;
+    admin?: boolean;
+    restricted?: boolean;
+    staging?: boolean;
+    username?: string;
+  } = {},
 ): Promise<SignedInUser> => {
   userCounter += 1;
   const username = user.username ?? `staff${userCounter}`;
@@ -60,7 +73,11 @@ export const signInAs = async (
   return { username, token, cookie, headers: { authorization: `Bearer ${token}` } };
 };
 
-export const signInCookie = async (app: FastifyInstance, username: string, password: string): Promise<string> => {
+export const signInCookie = async (
+  app: FastifyInstance,
+  username: string,
+  password: string,
+): Promise<string> => {
   const response = await postSignIn(app, { username, password });
   const setCookie = response.headers['set-cookie'];
   const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;

@@ -42,5 +42,8 @@ export const sign_in_failures = pgTable(
     username: text('username').notNull(),
     failed_at: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sign_in_failures_ip_idx').on(t.ip, t.failed_at), index('sign_in_failures_user_idx').on(t.username, t.failed_at)],
+  (t) => [
+    index('sign_in_failures_ip_idx').on(t.ip, t.failed_at),
+    index('sign_in_failures_user_idx').on(t.username, t.failed_at),
+  ],
 );

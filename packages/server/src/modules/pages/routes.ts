@@ -20,7 +20,9 @@ export const registerPageRoutes = async (app: FastifyInstance): Promise<void> =>
     return reply.header('Cache-Control', 'no-cache').sendFile(file);
   };
 
-  app.get('/', { config: { access: 'public' } }, (_request, reply) => reply.redirect('/static/v2/collection.html', 302));
+  app.get('/', { config: { access: 'public' } }, (_request, reply) =>
+    reply.redirect('/static/v2/collection.html', 302),
+  );
   app.get(
     '/static/v2/collection.html',
     { config: { access: 'staff', signInRedirect: true } },
@@ -28,7 +30,9 @@ export const registerPageRoutes = async (app: FastifyInstance): Promise<void> =>
   );
   app.get('/static/v2/assets/*', { config: { access: 'public' } }, (request, reply) => {
     const file = (request.params as { '*': string })['*'];
-    return reply.header('Cache-Control', 'public, max-age=31536000, immutable').sendFile(path.posix.join('assets', file));
+    return reply
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .sendFile(path.posix.join('assets', file));
   });
   app.get('/favicon.ico', { config: { access: 'public' } }, (_request, reply) => reply.status(204).send());
 };

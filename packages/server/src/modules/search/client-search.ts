@@ -1,16 +1,25 @@
 import { sql } from 'drizzle-orm';
 import type { ClientSearchResult } from '@lab/domain';
-import type { Queryable } from '../../db/client';
+import { selectRows, type Queryable } from '../../db/client';
 import { escapeLike } from './collection-search';
 
-type ClientRow = { id: number; uid: string; name: string; country: string; patient_count: number; case_count: number };
+type ClientRow = {
+  id: number;
+  uid: string;
+  name: string;
+  country: string;
+  patient_count: number;
+  case_count: number;
+};
 
 /** Client search by Client ID, name or country code, with their patient and case counts. */
 export const searchClients = async (db: Queryable, keyword: string): Promise<ClientSearchResult[]> => {
   const contains = `%${escapeLike(keyword)}%`;
   const asNumber = /^\d{1,9}$/.test(keyword) ? Number(keyword) : -1;
   const country = /^[A-Za-z]{2}$/.test(keyword) ? keyword.toUpperCase() : '';
-  const result = await db.execute(sql`
+  const rows = await selectRows<ClientRow>(
+    db,
+    sql`
     WITH matched AS (
       SELECT id, uid, client_id, name, country,
              CASE WHEN client_id = ${asNumber} THEN 2 WHEN lower(name) = lower(${keyword}) THEN 1 ELSE 0 END AS exact,
@@ -28,8 +37,9 @@ export const searchClients = async (db: Queryable, keyword: string): Promise<Cli
       FROM collections col LEFT JOIN cases c ON c.collection_uid = col.uid
       WHERE col.shipping_client_id = m.id
     ) counts ON true
-    ORDER BY m.exact DESC, m.sim DESC, m.name`);
-  return (result.rows as ClientRow[]).map((r) => ({
+    ORDER BY m.exact DESC, m.sim DESC, m.name`,
+  );
+  return rows.map((r) => ({
     id: Number(r.id),
     uid: r.uid,
     name: r.name,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { toIso, type CollectionSearchResult } from '@lab/domain';
-import type { Queryable } from '../../db/client';
+import { selectRows, type Queryable } from '../../db/client';
 
 const resultLimit = 100;
 
@@ -55,11 +55,17 @@ const selectResultRows = (ranked: SQL, orderBy: SQL): SQL => sql`
  * first, then case-key prefixes, then trigram similarity of the patient reference and the client name
  * (the GIN trigram indexes serve the ILIKE filters).
  */
-export const searchCollections = async (db: Queryable, keyword: string): Promise<CollectionSearchResult[]> => {
+export const searchCollections = async (
+  db: Queryable,
+  keyword: string,
+): Promise<CollectionSearchResult[]> => {
   const contains = `%${escapeLike(keyword)}%`;
   const prefix = `${escapeLike(keyword)}%`;
   const asNumber = /^\d{1,9}$/.test(keyword) ? Number(keyword) : null;
-  const byId = asNumber === null ? sql`` : sql`SELECT uid, 100::real AS score FROM collections WHERE collection_id = ${asNumber} UNION ALL`;
+  const byId =
+    asNumber === null
+      ? sql``
+      : sql`SELECT uid, 100::real AS score FROM collections WHERE collection_id = ${asNumber} UNION ALL`;
   const ranked = sql`
     SELECT uid, max(score) AS score FROM (
       ${byId}
@@ -73,13 +79,16 @@ export const searchCollections = async (db: Queryable, keyword: string): Promise
         WHERE cl.name ILIKE ${contains}
     ) candidates
     GROUP BY uid ORDER BY max(score) DESC LIMIT ${resultLimit}`;
-  const result = await db.execute(selectResultRows(ranked, sql`r.score DESC, col.collection_id DESC`));
-  return (result.rows as SearchRow[]).map(presentRow);
+  const rows = await selectRows<SearchRow>(
+    db,
+    selectResultRows(ranked, sql`r.score DESC, col.collection_id DESC`),
+  );
+  return rows.map(presentRow);
 };
 
 /** Every collection with at least one active case, newest first (the All Active Cases table). */
 export const findActiveCollections = async (db: Queryable): Promise<CollectionSearchResult[]> => {
   const ranked = sql`SELECT DISTINCT collection_uid AS uid, 0 AS score FROM cases WHERE active`;
-  const result = await db.execute(selectResultRows(ranked, sql`col.collection_id DESC`));
-  return (result.rows as SearchRow[]).map(presentRow);
+  const rows = await selectRows<SearchRow>(db, selectResultRows(ranked, sql`col.collection_id DESC`));
+  return rows.map(presentRow);
 };

@@ -4,7 +4,10 @@ import { confSchema, versionSchema } from '@lab/domain';
 import type { Config } from '../../config';
 
 /** Configuration and version: public, read at start and polled by the update notice. */
-export const registerSystemRoutes = (app: FastifyInstance, deps: { config: Config; version: string }): void => {
+export const registerSystemRoutes = (
+  app: FastifyInstance,
+  deps: { config: Config; version: string },
+): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
   const conf = {
@@ -14,7 +17,11 @@ export const registerSystemRoutes = (app: FastifyInstance, deps: { config: Confi
     error_reporting_environment: config.errorReportingEnvironment,
     partner_platform_url: config.partnerPlatformUrl,
   };
-  api.get('/conf', { config: { access: 'public' }, schema: { response: { 200: confSchema } } }, async () => conf);
+  api.get(
+    '/conf',
+    { config: { access: 'public' }, schema: { response: { 200: confSchema } } },
+    async () => conf,
+  );
   api.get(
     '/api/version/',
     { config: { access: 'public' }, schema: { response: { 200: versionSchema } } },

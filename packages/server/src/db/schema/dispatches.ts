@@ -1,0 +1,44 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { branches } from './branches';
+import { cases } from './cases';
+import { collections } from './collections';
+import { timestamptz } from './columns';
+import { users } from './users';
+
+// A shipment of some of a collection's cases. shipping_address is a copy of the address at dispatch
+// time (address_line_1, address_line_2, suburb, state, postcode, country) so later client edits do not
+// rewrite history.
+export const dispatches = pgTable(
+  'dispatches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    uid: uuid('uid').notNull().unique().defaultRandom(),
+    collection_uid: uuid('collection_uid')
+      .notNull()
+      .references(() => collections.uid, { onDelete: 'restrict' }),
+    branch_id: integer('branch_id').references(() => branches.id, { onDelete: 'set null' }),
+    courier: text('courier'),
+    tracking_reference: text('tracking_reference'),
+    shipping_address: jsonb('shipping_address').notNull(),
+    dispatched_at: timestamptz('dispatched_at').notNull().defaultNow(),
+    dispatched_by_id: integer('dispatched_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('dispatches_collection_idx').on(t.collection_uid, t.dispatched_at)],
+);
+
+// The cases in a dispatch (case_uids).
+export const dispatch_cases = pgTable(
+  'dispatch_cases',
+  {
+    dispatch_id: integer('dispatch_id')
+      .notNull()
+      .references(() => dispatches.id, { onDelete: 'cascade' }),
+    case_uid: uuid('case_uid')
+      .notNull()
+      .references(() => cases.uid, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dispatch_id, t.case_uid] }),
+    index('dispatch_cases_case_idx').on(t.case_uid),
+  ],
+);

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { branches } from './branches';
+import { cases } from './cases';
+import { oneOf, timestamptz } from './columns';
+import { files } from './files';
+import { partners } from './partners';
+import { users } from './users';
+
+// Work on a case sent to a partner lab. Preemptive (planned) while start is null; started when start is
+// set; ended when end is set. Shown status: Complete (end), Review (marked_as_completed), Overdue
+// (overdue_reminder), In Progress (partner_status IN_PROGRESS), else Not Started.
+export const outsources = pgTable(
+  'outsources',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    uid: uuid('uid').notNull().unique().defaultRandom(),
+    case_uid: uuid('case_uid')
+      .notNull()
+      .references(() => cases.uid, { onDelete: 'cascade' }),
+    partner_id: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'restrict' }),
+    start: timestamptz('start'),
+    end: timestamptz('end'),
+    // The due time given when starting.
+    expected_return: timestamptz('expected_return'),
+    // When the partner marked the job completed on its page (a timestamp, so it also says when).
+    marked_as_completed: timestamptz('marked_as_completed'),
+    // Stamped when the due-soon (4 business hours before) and overdue notifications went out: once each.
+    due_soon_reminder: timestamptz('due_soon_reminder'),
+    overdue_reminder: timestamptz('overdue_reminder'),
+    // Partner-reported progress, e.g. IN_PROGRESS.
+    partner_status: text('partner_status'),
+    // The partner needs no files uploaded (e.g. physical work only).
+    upload_not_required: boolean('upload_not_required').notNull().default(false),
+    tracking_number: text('tracking_number'),
+    // Capability key of the partner page, issued at start (≥128 random bits); regenerating revokes it.
+    outsource_key: text('outsource_key').unique(),
+    job_type: text('job_type'),
+    // Where a physical job is shipped back to.
+    returning_branch_id: integer('returning_branch_id').references(() => branches.id, {
+      onDelete: 'set null',
+    }),
+    note: text('note'),
+    // Extra e-mail addresses the partner mails go to.
+    additional_recipients: jsonb('additional_recipients')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    created_by_id: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('outsources_case_idx').on(t.case_uid),
+    index('outsources_partner_idx').on(t.partner_id),
+    // The reminder job scans started, unended jobs by due time.
+    index('outsources_open_due_idx')
+      .on(t.expected_return)
+      .where(sql`start IS NOT NULL AND "end" IS NULL`),
+    check(
+      'outsources_job_type_check',
+      sql`${t.job_type} IS NULL OR ${oneOf(t.job_type, ['digital', 'physical'])}`,
+    ),
+  ],
+);
+
+// A request sent through an integrated partner's adapter. Queued in the same transaction as the
+// outsource; a job sends it with backoff (next_attempt_at) up to 10 tries; the partner reference and
+// status come back by webhook or polling.
+export const integrated_outsource_requests = pgTable(
+  'integrated_outsource_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    outsource_id: integer('outsource_id')
+      .notNull()
+      .references(() => outsources.id, { onDelete: 'cascade' }),
+    adapter_type: text('adapter_type').notNull(),
+    // What we send (DesignType, ScannerType, Instruction, Units, Position, Rush, RefId).
+    payload: jsonb('payload').notNull(),
+    // The case file sent with it.
+    file_id: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    created_at: timestamptz('created_at').notNull().defaultNow(),
+    sent_at: timestamptz('sent_at'),
+    next_attempt_at: timestamptz('next_attempt_at'),
+    retry_count: integer('retry_count').notNull().default(0),
+    error: text('error'),
+    error_detail: text('error_detail'),
+    partner_reference: text('partner_reference'),
+    // The partner's last reported status (response.status on the wire).
+    response_status: text('response_status'),
+    redo_requested_at: timestamptz('redo_requested_at'),
+    redo_payload: jsonb('redo_payload'),
+    redo_sent_at: timestamptz('redo_sent_at'),
+    completed_at: timestamptz('completed_at'),
+    modified_at: timestamptz('modified_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('integrated_outsource_requests_outsource_idx').on(t.outsource_id),
+    index('integrated_outsource_requests_partner_ref_idx').on(t.adapter_type, t.partner_reference),
+    check('integrated_outsource_requests_adapter_check', oneOf(t.adapter_type, ['EVIDENT'])),
+    check('integrated_outsource_requests_retry_check', sql`${t.retry_count} >= 0`),
+  ],
+);
+
+// The conversation with the partner about one outsource job (staff side and the partner's page).
+export const outsource_messages = pgTable(
+  'outsource_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    outsource_uid: uuid('outsource_uid')
+      .notNull()
+      .references(() => outsources.uid, { onDelete: 'cascade' }),
+    created_at: timestamptz('created_at').notNull().defaultNow(),
+    author_reference: text('author_reference').notNull(),
+    author_user_id: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull(),
+    // OUTBOUND = staff to partner, INBOUND = from the partner.
+    direction: text('direction').notNull(),
+  },
+  (t) => [
+    index('outsource_messages_outsource_idx').on(t.outsource_uid, t.created_at),
+    check('outsource_messages_direction_check', oneOf(t.direction, ['INBOUND', 'OUTBOUND'])),
+  ],
+);

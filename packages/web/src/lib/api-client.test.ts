@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, type ApiClientDeps } from './api-client';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const tokenAnswer = (token: string, expiresInMs: number) =>
+  json(200, { access_token: token, expires_at: new Date(Date.now() + expiresInMs).toISOString() });
+
+const invalidToken = () => json(401, { error: { code: 'unauthenticated', message: 'Invalid Token' } });
+
+const anything = { parse: (data: unknown) => data };
+
+// A fake server: the token endpoint answers from `tokens`, every other path from `answer`.
+const setUp = (tokens: (() => Response)[], answer: (init: RequestInit | undefined) => Response) => {
+  const calls: { path: string; init: RequestInit | undefined }[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input);
+    calls.push({ path, init });
+    if (path === '/oauth2/token/') {
+      const next = tokens.shift();
+      if (!next) throw new TypeError('Failed to fetch');
+      return next();
+    }
+    return answer(init);
+  });
+  const deps: ApiClientDeps = {
+    fetch,
+    now: () => Date.now(),
+    onSignInNeeded: vi.fn(),
+    onInvalidToken: vi.fn(),
+  };
+  return { client: createApiClient(deps), deps, calls };
+};
+
+const authorizationOf = (init: RequestInit | undefined) => new Headers(init?.headers).get('Authorization');
+
+describe('api client', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends the bearer token and parses the answer', async () => {
+    const { client, calls } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () =>
+      json(200, { version: '1' }),
+    );
+    await expect(client.get('/api/version/', anything)).resolves.toEqual({ version: '1' });
+    await client.post('/api/v2/collections/', { keyword: 'smith' }, anything);
+    const apiCalls = calls.filter((call) => call.path !== '/oauth2/token/');
+    expect(apiCalls.map((call) => authorizationOf(call.init))).toEqual(['Bearer t1', 'Bearer t1']);
+    expect(apiCalls[1]?.init?.body).toBe('{"keyword":"smith"}');
+    expect(calls.filter((call) => call.path === '/oauth2/token/')).toHaveLength(1);
+  });
+
+  it('re-checks every 5 s and refreshes the token once it has expired', async () => {
+    const { client, calls } = setUp(
+      [() => tokenAnswer('t1', 60_000), () => tokenAnswer('t2', 15 * 60_000)],
+      () => json(200, {}),
+    );
+    const stop = client.startTokenRefresh();
+    await vi.advanceTimersByTimeAsync(0);
+    const tokenCalls = () => calls.filter((call) => call.path === '/oauth2/token/').length;
+    expect(tokenCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(45_000);
+    expect(tokenCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(tokenCalls()).toBe(2);
+    await client.get('/api/me/', anything);
+    expect(authorizationOf(calls.at(-1)?.init)).toBe('Bearer t2');
+    stop();
+  });
+
+  it('sends the browser to sign in when the token call fails', async () => {
+    const { client, deps } = setUp(
+      [() => json(401, { error: { code: 'unauthenticated', message: 'Not Logged In' } })],
+      () => json(200, {}),
+    );
+    void client.get('/api/me/', anything);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(deps.onSignInNeeded).toHaveBeenCalledTimes(1);
+    expect(deps.onInvalidToken).not.toHaveBeenCalled();
+  });
+
+  it('retries once with a new token, then signs out on a second Invalid Token', async () => {
+    const { client, deps, calls } = setUp(
+      [() => tokenAnswer('t1', 15 * 60_000), () => tokenAnswer('t2', 15 * 60_000)],
+      invalidToken,
+    );
+    void client.get('/api/me/', anything);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(
+      calls.filter((call) => call.path === '/api/me/').map((call) => authorizationOf(call.init)),
+    ).toEqual(['Bearer t1', 'Bearer t2']);
+    expect(deps.onInvalidToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('recovers when the retry with a new token succeeds', async () => {
+    let answers = 0;
+    const { client, deps } = setUp(
+      [() => tokenAnswer('t1', 15 * 60_000), () => tokenAnswer('t2', 15 * 60_000)],
+      () => (answers++ === 0 ? invalidToken() : json(200, { ok: true })),
+    );
+    await expect(client.get('/api/me/', anything)).resolves.toEqual({ ok: true });
+    expect(deps.onInvalidToken).not.toHaveBeenCalled();
+  });
+
+  it('turns an error answer into an ApiError with its code, message and fields', async () => {
+    const { client } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () =>
+      json(400, {
+        error: {
+          code: 'validation_failed',
+          message: 'Keyword must be at least 2 characters',
+          fields: { keyword: 'x' },
+        },
+      }),
+    );
+    const error = await client
+      .post('/api/v2/collections/', { keyword: 'a' }, anything)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Keyword must be at least 2 characters',
+      fields: { keyword: 'x' },
+    });
+  });
+
+  it('reports an answer of the wrong shape', async () => {
+    const { client } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () => json(200, { nope: true }));
+    const strict = {
+      parse: (data: unknown) => {
+        if (typeof data !== 'object' || data === null || !('version' in data)) throw new Error('bad');
+        return data;
+      },
+    };
+    await expect(client.get('/api/version/', strict)).rejects.toMatchObject({ code: 'invalid_response' });
+  });
+});

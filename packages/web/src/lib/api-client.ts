@@ -1,0 +1,172 @@
+import { authMessages, errorBodySchema, tokenSchema } from '@lab/domain';
+import { goToLogout, goToSignIn } from './navigation';
+
+/** Anything with zod's `parse`: the answers are checked against the schemas of @lab/domain. */
+export type Parser<T> = { parse: (data: unknown) => T };
+
+/** An error answer `{error: {code, message, fields?}}`, or a network or shape failure. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError;
+
+type RequestOptions<T> = { schema: Parser<T>; body?: unknown; signal?: AbortSignal | undefined };
+
+export type ApiClient = {
+  get: <T>(path: string, schema: Parser<T>, signal?: AbortSignal) => Promise<T>;
+  post: <T>(path: string, body: unknown, schema: Parser<T>, signal?: AbortSignal) => Promise<T>;
+  request: <T>(method: string, path: string, options: RequestOptions<T>) => Promise<T>;
+  /** Resolves to a valid bearer token, fetching one when there is none or it has expired. */
+  getToken: () => Promise<string>;
+  /** Re-checks the token every `tokenCheckIntervalMs` and refreshes it once expired; returns a stop function. */
+  startTokenRefresh: () => () => void;
+};
+
+export type ApiClientDeps = {
+  fetch: typeof fetch;
+  now: () => number;
+  /** The token call failed: the session is gone, so the browser goes to sign in. */
+  onSignInNeeded: () => void;
+  /** The API refused a freshly minted token: the session is unusable, so the browser signs out. */
+  onInvalidToken: () => void;
+};
+
+export const tokenCheckIntervalMs = 5_000;
+// A token that expires within the next check is treated as expired, so a request never leaves with a
+// token that dies on the way.
+const tokenExpiryMarginMs = tokenCheckIntervalMs * 2;
+
+// Once the browser is leaving the page, callers wait instead of showing errors for the last calls.
+const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
+
+const readErrorBody = async (response: Response): Promise<ApiError> => {
+  let data: unknown = null;
+  try {
+    data = await response.json();
+  } catch {
+    // Not JSON (a proxy page, an empty body): fall back to the status below.
+  }
+  const parsed = errorBodySchema.safeParse(data);
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiError(response.status, code, message, fields);
+  }
+  return new ApiError(response.status, 'http_error', `Request failed (${response.status})`);
+};
+
+const isInvalidTokenAnswer = async (response: Response): Promise<boolean> => {
+  if (response.status !== 401) return false;
+  const error = await readErrorBody(response.clone());
+  return error.message === authMessages.invalidToken;
+};
+
+export const createApiClient = (deps: ApiClientDeps): ApiClient => {
+  let current: { token: string; expiresAt: number } | null = null;
+  let pending: Promise<string> | null = null;
+
+  const isFresh = (token: { expiresAt: number }) => token.expiresAt - tokenExpiryMarginMs > deps.now();
+
+  const fetchToken = async (): Promise<string> => {
+    try {
+      const response = await deps.fetch('/oauth2/token/', {
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+        cache: 'no-store',
+      });
+      if (response.ok) {
+        const parsed = tokenSchema.safeParse(await response.json());
+        if (parsed.success) {
+          current = { token: parsed.data.access_token, expiresAt: Date.parse(parsed.data.expires_at) };
+          return parsed.data.access_token;
+        }
+      }
+    } catch {
+      // A network failure counts as a failed token call, as the spec treats every failure alike.
+    }
+    current = null;
+    deps.onSignInNeeded();
+    return never();
+  };
+
+  const refreshToken = (): Promise<string> => {
+    pending ??= fetchToken().finally(() => {
+      pending = null;
+    });
+    return pending;
+  };
+
+  const getToken = (): Promise<string> =>
+    current && isFresh(current) ? Promise.resolve(current.token) : refreshToken();
+
+  const send = async (method: string, path: string, token: string, body: unknown, signal?: AbortSignal) => {
+    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    try {
+      return await deps.fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiError(0, 'network_error', 'The server could not be reached');
+    }
+  };
+
+  const request = async <T>(method: string, path: string, options: RequestOptions<T>): Promise<T> => {
+    let response = await send(method, path, await getToken(), options.body, options.signal);
+    if (await isInvalidTokenAnswer(response)) {
+      // The clock of this machine may disagree with the server's: try once more with a new token
+      // before giving up on the session.
+      current = null;
+      response = await send(method, path, await refreshToken(), options.body, options.signal);
+      if (await isInvalidTokenAnswer(response)) {
+        deps.onInvalidToken();
+        return never();
+      }
+    }
+    if (!response.ok) throw await readErrorBody(response);
+    const data: unknown = response.status === 204 ? null : await response.json();
+    try {
+      return options.schema.parse(data);
+    } catch {
+      throw new ApiError(response.status, 'invalid_response', `Unexpected answer from ${path}`);
+    }
+  };
+
+  const startTokenRefresh = () => {
+    void getToken();
+    const timer = setInterval(() => {
+      if (!current || !isFresh(current)) void refreshToken();
+    }, tokenCheckIntervalMs);
+    return () => clearInterval(timer);
+  };
+
+  return {
+    request,
+    get: (path, schema, signal) => request('GET', path, { schema, signal }),
+    post: (path, body, schema, signal) => request('POST', path, { schema, body, signal }),
+    getToken,
+    startTokenRefresh,
+  };
+};
+
+/** The one client of the page. */
+export const apiClient = createApiClient({
+  fetch: (input, init) => window.fetch(input, init),
+  now: () => Date.now(),
+  onSignInNeeded: () => goToSignIn(authMessages.notLoggedIn),
+  onInvalidToken: goToLogout,
+});

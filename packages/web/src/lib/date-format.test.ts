@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatCountdown, formatDateRange, formatLocalDate } from './date-format';
+
+const melbourne = { locale: 'en-AU', timeZone: 'Australia/Melbourne' };
+
+describe('formatDateRange', () => {
+  it('shows first – last as local dates', () => {
+    expect(formatDateRange('2025-02-03T01:00:00Z', '2025-03-10T05:00:00Z', melbourne)).toBe(
+      '03 Feb 2025 – 10 Mar 2025',
+    );
+  });
+
+  it('uses the local day, not the UTC one', () => {
+    // 14:30 UTC on 3 Feb is already 4 Feb in Melbourne (UTC+11 in summer).
+    expect(formatLocalDate('2025-02-03T14:30:00Z', melbourne)).toBe('04 Feb 2025');
+  });
+
+  it('shows one date when both fall on the same local day, or when one is missing', () => {
+    expect(formatDateRange('2025-02-03T01:00:00Z', '2025-02-03T06:00:00Z', melbourne)).toBe('03 Feb 2025');
+    expect(formatDateRange(null, '2025-02-03T06:00:00Z', melbourne)).toBe('03 Feb 2025');
+    expect(formatDateRange('2025-02-03T06:00:00Z', null, melbourne)).toBe('03 Feb 2025');
+    expect(formatDateRange(null, null, melbourne)).toBe('');
+  });
+
+  it('ignores an unreadable timestamp', () => {
+    expect(formatLocalDate('not a date', melbourne)).toBe('');
+  });
+});
+
+describe('formatCountdown', () => {
+  it('shows hours:minutes:seconds left', () => {
+    expect(formatCountdown(600_000)).toBe('00:10:00');
+    expect(formatCountdown(3_723_900)).toBe('01:02:03');
+    expect(formatCountdown(0)).toBe('00:00:00');
+  });
+
+  it('adds a minus sign once past due', () => {
+    expect(formatCountdown(-61_000)).toBe('-00:01:01');
+    expect(formatCountdown(-400)).toBe('00:00:00');
+  });
+});

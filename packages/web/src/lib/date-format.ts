@@ -1,0 +1,56 @@
+// Dates are shown in the viewer's own zone (spec: "Time display uses the local zone"). The locale and
+// zone can be pinned, which the tests do.
+
+export type DateFormatOptions = { locale?: string; timeZone?: string };
+
+const dateFormat = (options: DateFormatOptions) =>
+  new Intl.DateTimeFormat(options.locale, {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    timeZone: options.timeZone,
+  });
+
+/** '03 Feb 2025' for an ISO timestamp; '' for none or an unreadable one. */
+export const formatLocalDate = (iso: string | null | undefined, options: DateFormatOptions = {}): string => {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat(options).format(date);
+};
+
+/** The Date Range column: 'first – last', one date when both fall on the same local day. */
+export const formatDateRange = (
+  first: string | null | undefined,
+  last: string | null | undefined,
+  options: DateFormatOptions = {},
+): string => {
+  const from = formatLocalDate(first, options);
+  const to = formatLocalDate(last, options);
+  if (!from || !to || from === to) return from || to;
+  return `${from} – ${to}`;
+};
+
+/** The footer clock: weekday, date and time to the second. */
+export const formatClock = (date: Date, options: DateFormatOptions = {}): string =>
+  new Intl.DateTimeFormat(options.locale, {
+    weekday: 'short',
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZone: options.timeZone,
+  }).format(date);
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** hours:minutes:seconds left, with a minus sign once past due (spec §9 countdown). */
+export const formatCountdown = (millisecondsLeft: number): string => {
+  const totalSeconds = Math.floor(Math.abs(millisecondsLeft) / 1000);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  const sign = millisecondsLeft < 0 && totalSeconds > 0 ? '-' : '';
+  return `${sign}${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
+};
