@@ -30,8 +30,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(accessPlugin, { db });
+  // Cookies are parsed before the access hook reads the session cookie of pages.
   await app.register(cookie);
+  await app.register(accessPlugin, { db });
   await app.register(formbody);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -19,9 +19,14 @@ describe('countryFlagEmoji', () => {
 describe('CountryFlag', () => {
   afterEach(cleanup);
 
-  it('shows the flag with the code', () => {
+  it('draws an SVG flag for a country the lab serves, with the code', () => {
     render(<CountryFlag code="NZ" />);
-    expect(screen.getByRole('img', { name: 'NZ' }).textContent).toBe('🇳🇿');
+    expect(screen.getByRole('img', { name: 'NZ' }).querySelector('svg')).not.toBeNull();
     expect(screen.getByText('NZ')).toBeTruthy();
+  });
+
+  it('falls back to the emoji for other countries', () => {
+    render(<CountryFlag code="US" />);
+    expect(screen.getByRole('img', { name: 'US' }).textContent).toBe('🇺🇸');
   });
 });

@@ -71,7 +71,7 @@ describe('what the shell shows', () => {
   it('is a direct load when the URL brings a collection or a search', () => {
     expect(isDirectLoad(new URLSearchParams('uid=a'))).toBe(true);
     expect(isDirectLoad(new URLSearchParams('search=smith'))).toBe(true);
-    expect(isDirectLoad(new URLSearchParams('view=active'))).toBe(false);
+    expect(isDirectLoad(new URLSearchParams('view=active'))).toBe(true);
     expect(isDirectLoad(new URLSearchParams(''))).toBe(false);
   });
 

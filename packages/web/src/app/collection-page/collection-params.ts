@@ -53,9 +53,9 @@ export const readCollectionPageState = (params: URLSearchParams): CollectionPage
   };
 };
 
-/** Opened with a collection or a search in the URL: there is no in-app search to go back to yet. */
+/** Opened with a collection, a search or a view in the URL: there is no in-app search to go back to yet. */
 export const isDirectLoad = (params: URLSearchParams): boolean =>
-  nonBlank(params.get('uid')) !== null || nonBlank(params.get('search')) !== null;
+  ['uid', 'search', 'view'].some((name) => nonBlank(params.get(name)) !== null);
 
 /** Spec §2: the navigation entries show when a collection is open and the view is a collection view. */
 export const isNavDrawerShown = (state: Pick<CollectionPageState, 'uid' | 'view'>): boolean =>

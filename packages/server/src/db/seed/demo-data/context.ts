@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { StatusParent } from '@lab/domain';
 import type { Queryable } from '../../client';
 import {
@@ -39,7 +39,13 @@ export type PlatformRef = {
   /** `${branch_id}:${country}` where it is offered. */
   markets: Set<string>;
 };
-export type PartRef = { id: number; code: string; name: string; component_id: number | null; markets: Set<string> };
+export type PartRef = {
+  id: number;
+  code: string;
+  name: string;
+  component_id: number | null;
+  markets: Set<string>;
+};
 export type ComponentRef = { id: number; code: string; name: string; kind: string; component_type: string };
 
 export type Reference = {
@@ -56,7 +62,14 @@ export type Reference = {
   kits: { id: number; code: string; name: string; kind: string; implant_qty: number }[];
   partners: { id: number; name: string; adapter_type: string | null; email: string | null }[];
   orderStages: Map<string, number>;
-  checklistTemplates: { id: number; job_type_id: number | null; name: string; department: string; mandatory: boolean; sort: number }[];
+  checklistTemplates: {
+    id: number;
+    job_type_id: number | null;
+    name: string;
+    department: string;
+    mandatory: boolean;
+    sort: number;
+  }[];
   printers: { id: number; branch_id: number | null; print_type: string }[];
 };
 
@@ -71,7 +84,10 @@ const byName = <T extends { name: string }>(rows: T[], what: string) => {
   };
 };
 
-const marketsOf = <K extends string>(rows: ({ branch_id: number; country: string } & Record<K, number>)[], key: K) => {
+const marketsOf = <K extends string>(
+  rows: ({ branch_id: number; country: string } & Record<K, number>)[],
+  key: K,
+) => {
   const map = new Map<number, Set<string>>();
   for (const row of rows) {
     const set = map.get(row[key]) ?? new Set<string>();
@@ -96,7 +112,9 @@ export const loadReference = async (db: Queryable): Promise<Reference> => {
   const specs = new Map(jobTypeList.map((s) => [s.name, s]));
   const jobTypeRefs: JobTypeRef[] = jobTypeRows.flatMap((j) => {
     const spec = specs.get(j.name);
-    return spec ? [{ id: j.id, name: j.name, price: Number(j.price ?? 0), virtual: j.virtual_product, spec }] : [];
+    return spec
+      ? [{ id: j.id, name: j.name, price: Number(j.price ?? 0), virtual: j.virtual_product, spec }]
+      : [];
   });
   const typeRows = await db.select().from(material_types).orderBy(asc(material_types.id));
   const materialRows = await db.select().from(materials).orderBy(asc(materials.id));
@@ -105,7 +123,9 @@ export const loadReference = async (db: Queryable): Promise<Reference> => {
       t.name,
       {
         typeId: t.id,
-        materials: materialRows.filter((m) => m.material_type_id === t.id).map((m) => ({ id: m.id, name: m.name })),
+        materials: materialRows
+          .filter((m) => m.material_type_id === t.id)
+          .map((m) => ({ id: m.id, name: m.name })),
       },
     ]),
   );
@@ -140,10 +160,22 @@ export const loadReference = async (db: Queryable): Promise<Reference> => {
     })),
     screws: screwRows
       .filter((s) => s.enabled)
-      .map((s) => ({ id: s.id, code: s.code, name: s.name, component_id: s.component_id, markets: screwMarkets(s.id) })),
+      .map((s) => ({
+        id: s.id,
+        code: s.code,
+        name: s.name,
+        component_id: s.component_id,
+        markets: screwMarkets(s.id),
+      })),
     tibases: tibaseRows
       .filter((t) => t.enabled)
-      .map((t) => ({ id: t.id, code: t.code, name: t.name, component_id: t.component_id, markets: tibaseMarkets(t.id) })),
+      .map((t) => ({
+        id: t.id,
+        code: t.code,
+        name: t.name,
+        component_id: t.component_id,
+        markets: tibaseMarkets(t.id),
+      })),
     components: await db
       .select({
         id: components.id,
@@ -153,13 +185,25 @@ export const loadReference = async (db: Queryable): Promise<Reference> => {
         component_type: components.component_type,
       })
       .from(components)
+      .where(eq(components.is_disabled, false))
       .orderBy(asc(components.id)),
     kits: await db
-      .select({ id: kits.id, code: kits.code, name: kits.name, kind: kits.kind, implant_qty: kits.implant_qty })
+      .select({
+        id: kits.id,
+        code: kits.code,
+        name: kits.name,
+        kind: kits.kind,
+        implant_qty: kits.implant_qty,
+      })
       .from(kits)
       .orderBy(asc(kits.id)),
     partners: await db
-      .select({ id: partners.id, name: partners.name, adapter_type: partners.adapter_type, email: partners.email })
+      .select({
+        id: partners.id,
+        name: partners.name,
+        adapter_type: partners.adapter_type,
+        email: partners.email,
+      })
       .from(partners)
       .orderBy(asc(partners.id)),
     orderStages: new Map(

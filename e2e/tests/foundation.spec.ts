@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The foundation flow of a new user: sign in, search a demo patient, open the collection, see all
+// active collections filtered by country, sign out. Screenshots land in test-results/ to look at.
+
+const signIn = async (page: Page, username: string, password: string) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/oauth2\/authorize\/\?next=/);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+};
+
+test('a wrong password shows the sign-in error', async ({ page }) => {
+  await signIn(page, 'designer', 'wrong');
+  await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
+  await page.screenshot({ path: 'test-results/screens/sign-in-error.png' });
+});
+
+test('designer signs in, searches a demo patient, opens the collection, filters active, signs out', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/oauth2/authorize/');
+  await page.screenshot({ path: 'test-results/screens/sign-in.png' });
+  await signIn(page, 'designer', 'demo');
+  await expect(page).toHaveURL(/\/static\/v2\/collection\.html$/);
+  await expect(page.getByRole('button', { name: 'All Active' })).toBeVisible();
+
+  // A demo patient reference with a single collection, read through the API as the page would.
+  const token = (await (await page.request.get('/oauth2/token/')).json()) as { access_token: string };
+  const active = (await (
+    await request.get('/api/v2/collections/active/', {
+      headers: { authorization: `Bearer ${token.access_token}` },
+    })
+  ).json()) as { patient_reference: string; collection_id: number; uid: string }[];
+  expect(active.length).toBeGreaterThan(10);
+  const patient = active[3];
+  if (!patient) throw new Error('no active demo collection');
+
+  const surname = patient.patient_reference.split(/[ ,]/)[0] ?? patient.patient_reference;
+  await page.getByRole('textbox', { name: 'Search cases' }).fill(surname);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const results = page.getByRole('table', { name: 'Search results' });
+  const row = results.getByRole('row').filter({ hasText: String(patient.collection_id) });
+  // A single result opens by itself; several show the table to choose from.
+  if (await results.isVisible().catch(() => false)) {
+    await expect(row).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/search-results.png' });
+    await row.click();
+  }
+  await expect(page).toHaveURL(new RegExp(`uid=${patient.uid}`));
+  await expect(page.getByText(patient.uid).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/collection-open.png' });
+
+  await page.goto('/static/v2/collection.html?view=active');
+  await expect(page.getByRole('heading', { name: 'All Active Cases' })).toBeVisible();
+  const activeRows = page.getByRole('table').getByRole('row');
+  await expect(activeRows.nth(1)).toBeVisible();
+  const allCount = await activeRows.count();
+  await page.getByLabel('Country / Region').click();
+  await page.getByRole('option', { name: /NZ/ }).click();
+  await expect.poll(async () => activeRows.count()).toBeLessThan(allCount);
+  const countryCells = await page.getByRole('table').getByRole('row').allInnerTexts();
+  expect(countryCells.slice(1).every((text) => text.includes('NZ'))).toBe(true);
+  await page.screenshot({ path: 'test-results/screens/active-nz.png' });
+
+  await page.getByRole('button', { name: 'Systems' }).hover();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/oauth2\/authorize\/$/);
+  const afterLogout = await page.request.get('/oauth2/token/');
+  expect(afterLogout.status()).toBe(401);
+});

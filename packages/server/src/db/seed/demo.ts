@@ -1,0 +1,62 @@
+import { Faker, base, en, en_AU } from '@faker-js/faker';
+import { hashPassword } from '../../auth/passwords';
+import { inTransaction, type Db } from '../client';
+import { seedClients } from './demo-data/clients';
+import { loadReference } from './demo-data/context';
+import type { Generator } from './demo-data/generator';
+import { planCollection, poolsFor } from './demo-data/plan-collection';
+import { seedProduction } from './demo-data/production';
+import { emptyRows, writeRows } from './demo-data/rows';
+import { seedStaff } from './demo-data/staff';
+import { seedReferenceData } from './reference';
+
+export const demoPassword = 'demo';
+
+/** The sign-ins the README and the start banner list; all use demoPassword. */
+export const demoSignIns = [
+  { username: 'admin', role: 'admin' },
+  { username: 'designer', role: 'DESIGN' },
+  { username: 'machinist', role: 'MACHINING' },
+  { username: 'polisher', role: 'POLISHING' },
+  { username: 'support', role: 'ADMIN, restricted' },
+] as const;
+
+/** Same seed, same demo: patients, clients, statuses and choices repeat on every run. */
+export const demoFakerSeed = 20261121;
+
+/**
+ * A working demo lab on an EMPTY database (the caller checks): the reference catalogue, the five demo
+ * sign-ins and about 30 more employees, about 60 clients, machines and projects, and `collections`
+ * orders with every screen's data. Dates are relative to now; everything else is fixed by the faker seed.
+ * One transaction, rows inserted in multi-row batches.
+ */
+export const seedDemoData = async (db: Db, options: { collections?: number } = {}): Promise<void> => {
+  const count = options.collections ?? 300;
+  await seedReferenceData(db);
+  // argon2id is deliberately slow: hash once, every demo sign-in shares the password.
+  const passwordHash = await hashPassword(demoPassword);
+  const now = Date.now();
+  await inTransaction(db, async (tx) => {
+    const f = new Faker({ locale: [en_AU, en, base] });
+    f.seed(demoFakerSeed);
+    const ref = await loadReference(tx);
+    const staff = await seedStaff(tx, ref, passwordHash);
+    const clients = await seedClients(tx, f, staff);
+    const projects = await seedProduction(tx, ref, staff, now);
+    const g: Generator = {
+      f,
+      ref,
+      staff,
+      clients,
+      projects,
+      now,
+      rows: emptyRows(),
+      detail: 'demo',
+      lastCaseOfClient: new Map(),
+      seen: new Set(),
+    };
+    const pools = poolsFor(g);
+    for (let i = 0; i < count; i += 1) planCollection(g, pools, i);
+    await writeRows(tx, g.rows);
+  });
+};
