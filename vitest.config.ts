@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // and web component tests in jsdom.
 export default defineConfig({
   test: {
+    // Server test files each build their own database; two at a time suits a 2-core machine.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'domain', include: ['packages/domain/**/*.test.ts'], environment: 'node' } },
       {
@@ -13,8 +15,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file builds its own database; two at a time keeps a 2-core machine responsive.
-          maxWorkers: 2,
         },
       },
       { test: { name: 'web', include: ['packages/web/**/*.test.{ts,tsx}'], environment: 'jsdom' } },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableName, isNull, sql } from 'drizzle-orm';
 import {
   departmentForStatusParent,
   flagsForStatusParent,
@@ -53,7 +53,7 @@ const idByName = async (
 ) => {
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.name, name)).limit(1);
   if (!row)
-    throw new Error(`factory: no ${String(table._.name)} named '${name}' (is the reference data seeded?)`);
+    throw new Error(`factory: no ${getTableName(table)} row named '${name}' (is the reference data seeded?)`);
   return row.id;
 };
 

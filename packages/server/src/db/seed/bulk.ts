@@ -122,7 +122,8 @@ export const seedBulkCollections = async (
   const [existing] = await selectRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM collections`);
   const f = new Faker({ locale: [en_AU, en, base] });
   // A different seed per starting size: a second run adds different patients, not the same ones again.
-  f.seed(demoFakerSeed + Number(existing?.n ?? 0));
+  const seed = demoFakerSeed + Number(existing?.n ?? 0);
+  f.seed(seed);
   const started = Date.now();
   const setup = await inTransaction(db, async (tx) => {
     const ref = await loadReference(tx);
@@ -133,6 +134,7 @@ export const seedBulkCollections = async (
   });
   const g: Generator = {
     f,
+    seed,
     ...setup,
     now: Date.now(),
     rows: emptyRows(),

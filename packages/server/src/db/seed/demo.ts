@@ -45,6 +45,7 @@ export const seedDemoData = async (db: Db, options: { collections?: number } = {
     const projects = await seedProduction(tx, ref, staff, now);
     const g: Generator = {
       f,
+      seed: demoFakerSeed,
       ref,
       staff,
       clients,

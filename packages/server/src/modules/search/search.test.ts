@@ -68,10 +68,15 @@ describe('POST /api/v2/collections/ (search)', () => {
     });
   });
 
-  it('ranks the closer patient reference first and marks archived collections', async () => {
-    const rows = (await search('Oko')).json<{ patient_reference: string; active: boolean; uid: string }[]>();
+  it('finds every partial match and marks archived collections', async () => {
+    const rows = (await search('Ok')).json<{ patient_reference: string; active: boolean; uid: string }[]>();
     expect(rows.map((r) => r.patient_reference).sort()).toEqual(['Okafor, Chidi', 'Okonkwo, Adaeze']);
     expect(rows.find((r) => r.uid === archivedUid)?.active).toBe(false);
+  });
+
+  it('ranks the closer patient reference first', async () => {
+    const rows = (await search('Okafor, Chi')).json<{ patient_reference: string }[]>();
+    expect(rows[0]?.patient_reference).toBe('Okafor, Chidi');
   });
 
   it('finds by collection id and by case key', async () => {

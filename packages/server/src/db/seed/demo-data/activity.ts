@@ -105,9 +105,10 @@ export const addMessage = (g: Generator, m: NewMessage): string => {
     resolved_at: resolvable && m.resolvedAt ? new Date(m.resolvedAt) : null,
     resolved_by_id: resolvable && m.resolvedAt ? (m.resolvedBy?.id ?? null) : null,
   });
-  for (const attachment of m.attachments ?? []) {
+  // Attachments are files of the collection, so only messages on a collection carry them.
+  for (const attachment of m.collection_uid ? (m.attachments ?? []) : []) {
     const file_uid = addFile(g, {
-      collection_uid: m.collection_uid ?? '',
+      collection_uid: m.collection_uid,
       case_uid: m.case_uid ?? null,
       category: attachment.category,
       filename: attachment.filename,
@@ -227,5 +228,32 @@ export const addPush = (g: Generator, e: Omit<NewEmail, 'subject'>): void => {
         ? [{ device_type: 'android', identification: newKey().slice(0, 22), success: chance(g, 80) }]
         : []),
     ],
+  });
+};
+
+type NewAuditEvent = {
+  entity_type: string;
+  entity_id: string;
+  action: string;
+  at: number;
+  collection_uid: string;
+  case_uid?: string | null;
+  changed_values?: Record<string, unknown>;
+  /** An employee, or the client's name for portal actions. */
+  actor: { id: number; username: string } | string;
+};
+
+export const addAuditEvent = (g: Generator, e: NewAuditEvent): void => {
+  const actor = typeof e.actor === 'string' ? { id: null, username: e.actor } : e.actor;
+  g.rows.auditEvents.push({
+    entity_type: e.entity_type,
+    entity_id: e.entity_id,
+    action: e.action,
+    collection_uid: e.collection_uid,
+    case_uid: e.case_uid ?? null,
+    changed_values: e.changed_values ?? {},
+    actor_user_id: actor.id,
+    actor_reference: actor.username,
+    created_at: new Date(e.at),
   });
 };

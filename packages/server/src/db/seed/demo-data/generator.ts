@@ -14,6 +14,8 @@ export type Detail = 'demo' | 'bulk';
 
 export type Generator = {
   f: Faker;
+  /** Base seed; each collection reseeds f with [seed, index]. */
+  seed: number;
   ref: Reference;
   staff: Staff;
   clients: ClientRef[];

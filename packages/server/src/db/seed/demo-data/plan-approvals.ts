@@ -1,6 +1,6 @@
 import type { ApprovalTypeCode } from '@lab/domain';
 import { approvalTypeList } from '../reference-data/lists';
-import { addEmail, addFile, addMessage, addPush } from './activity';
+import { addAuditEvent, addEmail, addFile, addMessage, addPush } from './activity';
 import {
   between,
   chance,
@@ -12,7 +12,6 @@ import {
   type CollectionInfo,
   type Generator,
 } from './generator';
-import { lastActivity } from './plan-messages';
 import { DAY, HOUR } from './schedule';
 import { changeRequests, noteTexts } from './texts';
 
@@ -40,7 +39,7 @@ export const planApprovals = (g: Generator, col: CollectionInfo, info: CaseInfo)
   const type: ApprovalTypeCode = info.jobType.name === 'Try-In' ? 'TRY_IN_APPROVAL' : 'DESIGN_APPROVAL';
   let earliest = (info.done.metrology ?? info.start) + HOUR;
   for (const state of states) {
-    const outsideEnvelope = state === 'approved' && chance(g, 12);
+    const outsideEnvelope = state === 'approved' && chance(g, 4);
     earliest = addApproval(
       g,
       col,
@@ -62,14 +61,23 @@ const addApproval = (
 ): number => {
   const branch = col.branch.name;
   const designer = info.delegate?.department === 'DESIGN' ? info.delegate : pickEmployee(g, 'DESIGN', branch);
+  // History (approved, cancelled) happened before design completed; open requests went out in the last
+  // day or so, so a few are overdue and most are not.
+  const anchor = info.done.design ?? g.now;
+  const wanted =
+    state === 'approved'
+      ? anchor - between(g, 6, 40) * HOUR
+      : state === 'cancelled'
+        ? anchor - between(g, 30, 80) * HOUR
+        : g.now - between(g, 1, 36) * HOUR;
+  const created = Math.min(g.now - 0.5 * HOUR, Math.max(earliest, wanted));
   const latest =
-    state === 'approved' ? (info.done.design ?? g.now) - 2 * HOUR : g.now - between(g, 1, 50) * HOUR;
-  const created = Math.min(Math.max(earliest, latest - between(g, 4, 40) * HOUR), latest);
+    state === 'approved' ? Math.max(created, Math.min(g.now, anchor) - HOUR) : g.now - 0.25 * HOUR;
   const due = created + (standardDue.get(type) ?? DAY);
   const uid = newUid();
   const answered = state === 'approved' ? Math.min(latest, created + between(g, 1, 30) * HOUR) : null;
-  const changesAt = state === 'changes' ? Math.min(g.now - HOUR, created + between(g, 1, 20) * HOUR) : null;
-  const cancelledAt = state === 'cancelled' ? created + between(g, 0.5, 6) * HOUR : null;
+  const changesAt = state === 'changes' ? Math.min(latest, created + between(g, 1, 20) * HOUR) : null;
+  const cancelledAt = state === 'cancelled' ? Math.min(latest, created + between(g, 0.5, 6) * HOUR) : null;
   const byClient = chance(g, 75);
   const interval = pick(g, [DAY, DAY, 12 * HOUR, 4 * HOUR]);
   const reminders = state === 'pending' && chance(g, 70);
@@ -94,10 +102,29 @@ const addApproval = (
     next_reminder_due: reminders && sent < 10 ? new Date(created + (sent + 1) * interval) : null,
     reminders_sent: sent,
   });
+  const audit = { entity_type: 'approval', entity_id: uid, collection_uid: col.uid, case_uid: info.uid };
   if (answered !== null) {
     info.row.date_approval_complete = new Date(answered);
-    if (type === 'OUTSIDE_ENVELOPE_APPROVAL') info.row.warranty_void = true;
+    addAuditEvent(g, {
+      ...audit,
+      action: 'approved',
+      at: answered,
+      actor: byClient ? col.client.name : designer,
+    });
+    if (type === 'OUTSIDE_ENVELOPE_APPROVAL') {
+      // Approving outside the design envelope voids the warranty, with a case audit row.
+      info.row.warranty_void = true;
+      g.rows.caseAudit.push({
+        case_uid: info.uid,
+        modified_at: new Date(answered),
+        modified_by_id: byClient ? null : designer.id,
+        modified_by: byClient ? col.client.name : designer.username,
+        changed_values: { warranty_void: { old: false, new: true } },
+      });
+    }
   }
+  if (cancelledAt !== null)
+    addAuditEvent(g, { ...audit, action: 'cancelled', at: cancelledAt, actor: designer });
   for (const filename of g.f.helpers.arrayElements(approvalFileNames, { min: 1, max: 3 })) {
     const file_uid = addFile(g, {
       collection_uid: col.uid,
@@ -192,8 +219,14 @@ const addOutsource = (
 ): void => {
   const branch = col.branch.name;
   const byName = (name: string) => g.ref.partners.find((p) => p.name === name) ?? pick(g, g.ref.partners);
-  const partner =
-    col.client.country === 'NZ' && chance(g, 50)
+  // The first started and the first completed job of a run go to the integrated partner, so its Error
+  // and Redo examples exist even in a small seed.
+  const showcase =
+    (kind === 'started' && !g.seen.has('integrated-error')) ||
+    (kind === 'completed' && !g.seen.has('integrated-redo'));
+  const partner = showcase
+    ? byName('Evident Digital')
+    : col.client.country === 'NZ' && chance(g, 50)
       ? byName('Kiwi CAD Studio')
       : chance(g, 45)
         ? byName('Evident Digital')

@@ -1,4 +1,4 @@
-import { departmentForStatusParent, flagsForStatusParent, redoReasons } from '@lab/domain';
+import { departmentForStatusParent, flagsForStatusParent, type redoReasons } from '@lab/domain';
 import type { JobTypeRef, StatusRef } from './context';
 import {
   between,
@@ -23,7 +23,8 @@ export type CaseSpec = {
   status: StatusRef;
   jobType: JobTypeRef;
   groupNumber: number | null;
-  redoOf: CaseInfo | null;
+  /** The spec of the case this one remakes. */
+  redoOf: CaseSpec | null;
   /** Archived collections are old: their cases started about this many days ago. */
   archivedAgeDays: number | null;
   dentate: 'UPPER' | 'LOWER' | 'BOTH' | 'NONE' | null;
@@ -32,9 +33,9 @@ export type CaseSpec = {
 const ageDaysByStage: Record<number, [number, number]> = {
   0: [3, 120],
   1: [0.2, 3],
-  2: [1, 7],
-  3: [3, 11],
-  4: [5, 16],
+  2: [0.5, 5],
+  3: [2, 8],
+  4: [3, 10],
   5: [8, 45],
 };
 
@@ -42,7 +43,12 @@ const internalRedoReasons = ['che', 'des', 'met', 'pol', 'pro'] as const;
 const externalRedoReasons = ['cli', 'war'] as const;
 const couriers = { AU: ['StarTrack', 'Australia Post Express', 'TNT'], NZ: ['NZ Couriers', 'CourierPost'] };
 
-export const planCase = (g: Generator, col: CollectionInfo, spec: CaseSpec): CaseInfo => {
+export const planCase = (
+  g: Generator,
+  col: CollectionInfo,
+  spec: CaseSpec,
+  original?: CaseInfo,
+): CaseInfo => {
   const { status, jobType } = spec;
   const parent = status.parent_name;
   const active = isActiveParent(parent);
@@ -57,10 +63,10 @@ export const planCase = (g: Generator, col: CollectionInfo, spec: CaseSpec): Cas
       ? g.now - (spec.archivedAgeDays - between(g, 0, 3)) * DAY
       : g.now - between(g, minAge, maxAge) * DAY;
   const promised = chance(g, 60)
-    ? start + (jobType.spec.standard_turnaround_days * 1.4 + between(g, -1, 2.5)) * DAY
+    ? start + (jobType.spec.standard_turnaround_days * 1.4 + between(g, -3, 2.5)) * DAY
     : null;
   const needsApproval = jobType.spec.product_class !== 'Other' || (virtual && chance(g, 50));
-  const delaySeconds = needsApproval && stage >= 2 ? Math.round(between(g, 1, 18)) * 3600 : 0;
+  const delaySeconds = needsApproval && stage >= 2 && chance(g, 50) ? Math.round(between(g, 1, 6)) * 3600 : 0;
   const schedule = scheduleFor(jobType.spec, start, promised, delaySeconds);
 
   // Progress so far: completions spread between the start and the last change.
@@ -96,7 +102,7 @@ export const planCase = (g: Generator, col: CollectionInfo, spec: CaseSpec): Cas
   const materialType = materialName ? g.ref.materialsByType.get(materialName) : undefined;
   const material = materialType && chance(g, 85) ? pick(g, materialType.materials) : null;
   const project = machineProjectFor(g, branch, status, stage, parent);
-  const redo = spec.redoOf ? redoFields(g) : null;
+  const redo = original ? redoFields(g) : null;
   const uid = newUid();
   const tracking = parent === 'DISPATCHED' && !virtual ? trackingNumber(g, col.client.country) : null;
   const hasImplants = jobType.spec.implants[1] > 0;
@@ -110,7 +116,7 @@ export const planCase = (g: Generator, col: CollectionInfo, spec: CaseSpec): Cas
     ...flagsForStatusParent(parent),
     department,
     ...(redo ?? {}),
-    redo_of_case_uid: spec.redoOf?.uid ?? null,
+    redo_of_case_uid: original?.uid ?? null,
     virtual_product: virtual,
     requires_return_file: jobType.spec.requires_return_file ?? false,
     date_received: received === null ? null : new Date(received),

@@ -1,6 +1,6 @@
 import type { ClientRef } from './clients';
 import type { JobTypeRef, StatusRef } from './context';
-import { addMessage } from './activity';
+import { addAuditEvent, addMessage } from './activity';
 import {
   between,
   chance,
@@ -80,11 +80,10 @@ export const poolsFor = (g: Pick<Generator, 'ref' | 'clients'>): Pools => ({
     .flatMap((c, i) => Array<ClientRef>(i % 6 === 0 ? 6 : i % 3 === 0 ? 3 : 1).fill(c)),
 });
 
+/** AU work is made in Melbourne or Sydney, NZ work in Auckland. */
 const branchFor = (g: Generator, client: ClientRef): Branch => {
-  const byName = (name: string) => g.ref.branches.find((b) => b.name === name) ?? pick(g, g.ref.branches);
-  const roll = g.f.number.int({ min: 0, max: 99 });
-  if (client.country === 'NZ') return byName(roll < 90 ? 'Auckland' : 'Melbourne');
-  return byName(roll < 65 ? 'Melbourne' : roll < 95 ? 'Sydney' : 'Auckland');
+  const name = client.country === 'NZ' ? 'Auckland' : chance(g, 68) ? 'Melbourne' : 'Sydney';
+  return g.ref.branches.find((b) => b.name === name) ?? pick(g, g.ref.branches);
 };
 
 const dentateFor = (g: Generator, jobType: JobTypeRef): CaseSpec['dentate'] => {
@@ -105,6 +104,8 @@ const fitStatus = (g: Generator, status: StatusRef, jobType: JobTypeRef): Status
     : status;
 
 export const planCollection = (g: Generator, pools: Pools, index: number): void => {
+  // Reseeded per collection: collection N looks the same whatever happened in the ones before it.
+  g.f.seed([g.seed, index]);
   const client = pick(g, pools.clients);
   const branch = branchFor(g, client);
   const uid = newUid();
@@ -133,33 +134,38 @@ export const planCollection = (g: Generator, pools: Pools, index: number): void 
   );
   const grouped = caseCount >= 2 && chance(g, 35);
 
+  // Every case's status, job type and dentate is drawn before any dates are: the details below consume
+  // random numbers depending on how now falls in the week, and the shape must not depend on that.
+  const specs: CaseSpec[] = [];
   for (let ordinal = 1; ordinal <= caseCount; ordinal += 1) {
-    const earlierDispatched = col.cases.find((c) => c.parent === 'DISPATCHED' && !c.row.redo_type);
+    const earlierDispatched = specs.find((c) => c.status.parent_name === 'DISPATCHED' && !c.redoOf);
     const redoOf = earlierDispatched && chance(g, 15) ? earlierDispatched : null;
     const jobType = redoOf ? redoOf.jobType : g.f.helpers.weightedArrayElement(pools.jobTypes);
     let status: StatusRef;
     if (ordinal === 1 && forced) status = forced;
     else if (archived) status = chance(g, 85) ? g.ref.status('Dispatched') : g.ref.status('Cancelled');
     else status = g.f.helpers.weightedArrayElement(pools.statuses);
+    status = fitStatus(g, status, jobType);
     if (
       !archived &&
       ordinal === caseCount &&
-      col.cases.every((c) => !isActiveParent(c.parent)) &&
-      !isActiveParent(status.parent_name)
+      [...specs.map((c) => c.status), status].every((s) => !isActiveParent(s.parent_name))
     ) {
       // An active collection keeps at least one active case.
       status = g.ref.status('Design In Progress');
     }
-    const spec: CaseSpec = {
+    specs.push({
       ordinal,
-      status: fitStatus(g, status, jobType),
+      status,
       jobType,
       groupNumber: grouped ? (ordinal <= 2 || caseCount < 4 ? 1 : 2) : null,
       redoOf,
       archivedAgeDays,
-      dentate: redoOf ? ((redoOf.row.dentate as CaseSpec['dentate']) ?? null) : dentateFor(g, jobType),
-    };
-    const info = planCase(g, col, spec);
+      dentate: redoOf ? redoOf.dentate : dentateFor(g, jobType),
+    });
+  }
+  for (const spec of specs) {
+    const info = planCase(g, col, spec, spec.redoOf ? col.cases[spec.redoOf.ordinal - 1] : undefined);
     planImplants(g, col, info);
     col.cases.push(info);
     if (g.detail === 'demo') planCaseDetail(g, col, info);
@@ -189,6 +195,17 @@ export const planCollection = (g: Generator, pools: Pools, index: number): void 
     updated_at: new Date(last),
   });
   const collectionRow = g.rows.collections[g.rows.collections.length - 1];
+  if (g.detail === 'demo' && collectionRow?.vip) {
+    addAuditEvent(g, {
+      entity_type: 'collection',
+      entity_id: uid,
+      action: 'updated',
+      at: added + between(g, 1, 12) * HOUR,
+      collection_uid: uid,
+      changed_values: { vip: { old: false, new: true } },
+      actor: pickEmployee(g, 'ADMIN', branch.name),
+    });
+  }
   if (g.detail === 'bulk') {
     planBulkMessages(g, col, added);
     return;

@@ -1,14 +1,6 @@
 import type { PartRef, PlatformRef } from './context';
 import { market } from './context';
-import {
-  between,
-  chance,
-  pick,
-  type CaseInfo,
-  type CollectionInfo,
-  type Generator,
-  type ImplantInfo,
-} from './generator';
+import { between, chance, pick, type CaseInfo, type CollectionInfo, type Generator } from './generator';
 import { HOUR } from './schedule';
 
 // A case's implants (FDI teeth that agree with its dentate; pontics without a platform; default screws

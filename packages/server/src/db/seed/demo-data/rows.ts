@@ -2,6 +2,7 @@ import type { Tx } from '../../client';
 import {
   approval_files,
   approvals,
+  audit_events,
   case_audit,
   case_client_gauge_kits,
   case_component_lines,
@@ -89,6 +90,7 @@ export type SeedRows = {
   dispatchCases: (Omit<Insert<typeof dispatch_cases>, 'dispatch_id'> & { dispatch_uid: string })[];
   pricingKits: Insert<typeof collection_pricing_kits>[];
   referrals: Insert<typeof referrals>[];
+  auditEvents: Insert<typeof audit_events>[];
 };
 
 export const emptyRows = (): SeedRows => ({
@@ -127,6 +129,7 @@ export const emptyRows = (): SeedRows => ({
   dispatchCases: [],
   pricingKits: [],
   referrals: [],
+  auditEvents: [],
 });
 
 const idOf = <K>(ids: Map<K, number>, key: K, what: string): number => {
@@ -145,14 +148,14 @@ const idsByIndex = (rows: { id: number }[], what: string) => (index: number) => 
 export const writeRows = async (tx: Tx, rows: SeedRows): Promise<void> => {
   const insertedCollections = await insertReturning(tx, collections, rows.collections);
   const collectionIds = new Map(insertedCollections.map((c) => [c.uid, c.collection_id]));
-  await insertAll(
-    tx,
-    cases,
-    rows.cases.map((c) => ({
-      ...c,
-      case_mkey: `${idOf(collectionIds, c.collection_uid, 'collection')}-${String(c.ordinal).padStart(2, '0')}`,
-    })),
-  );
+  const withKey = (c: CaseRow) => {
+    const case_mkey = `${idOf(collectionIds, c.collection_uid, 'collection')}-${String(c.ordinal).padStart(2, '0')}`;
+    // The case folder on the lab's file share is named by the case key (none once cancelled).
+    return { ...c, case_mkey, folder_path: c.cancelled ? null : `\\\\lab-fs01\\cases\\${case_mkey}` };
+  };
+  // Redo cases point at their original: the originals go in first.
+  await insertAll(tx, cases, rows.cases.filter((c) => !c.redo_of_case_uid).map(withKey));
+  await insertAll(tx, cases, rows.cases.filter((c) => c.redo_of_case_uid).map(withKey));
 
   const insertedFiles = await insertReturning(tx, files, rows.files);
   const fileIds = new Map(insertedFiles.map((f) => [f.uid, f.id]));
@@ -236,6 +239,7 @@ export const writeRows = async (tx: Tx, rows: SeedRows): Promise<void> => {
   );
   await insertAll(tx, collection_pricing_kits, rows.pricingKits);
   await insertAll(tx, referrals, rows.referrals);
+  await insertAll(tx, audit_events, rows.auditEvents);
 };
 
 /** Row counts per table, for the seed report. */

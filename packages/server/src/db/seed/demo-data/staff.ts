@@ -34,6 +34,8 @@ type EmployeeSpec = {
   /** Extra branches the employee also works for. */
   alsoAt?: string[];
   signsIn?: boolean;
+  /** Tests releases: sees the staging chip. */
+  staging?: boolean;
 };
 
 export const demoEmployees: EmployeeSpec[] = [
@@ -209,6 +211,7 @@ export const demoEmployees: EmployeeSpec[] = [
     department: 'SUPPORT',
     branch: 'Melbourne',
     alsoAt: ['Sydney', 'Auckland'],
+    staging: true,
   },
   { username: 'dkim', first_name: 'Daniel', last_name: 'Kim', department: 'DESIGN', branch: 'Sydney' },
 ];
@@ -227,6 +230,7 @@ export const seedStaff = async (tx: Tx, ref: Reference, passwordHash: string): P
       admin: e.admin ?? false,
       restricted: e.restricted ?? false,
       all_departments: e.all_departments ?? false,
+      staging: e.staging ?? false,
       // Only the demo sign-ins get a password; the other employees exist for lists and history.
       password_hash: e.signsIn ? passwordHash : null,
       branch_id: branchId.get(e.branch) ?? null,
