@@ -7,13 +7,23 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtMarker = path.join(root, 'packages/web/dist/build-id.txt');
-const sources = ['packages/web/src', 'packages/web/index.html', 'packages/web/collection.html', 'packages/web/vite.config.ts', 'packages/domain/src', 'packages/web/package.json'];
+const sources = [
+  'packages/web/src',
+  'packages/web/index.html',
+  'packages/web/collection.html',
+  'packages/web/vite.config.ts',
+  'packages/domain/src',
+  'packages/web/package.json',
+];
 
 const newestChange = (target) => {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce((newest, name) => Math.max(newest, newestChange(path.join(target, name))), stat.mtimeMs);
+  return readdirSync(target).reduce(
+    (newest, name) => Math.max(newest, newestChange(path.join(target, name))),
+    stat.mtimeMs,
+  );
 };
 
 const builtAt = existsSync(builtMarker) ? statSync(builtMarker).mtimeMs : 0;
@@ -21,6 +31,9 @@ const changedAt = Math.max(...sources.map((s) => newestChange(path.join(root, s)
 if (process.argv.includes('--force') || changedAt > builtAt) {
   console.log('Building the web app…');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['run', 'build', '--workspace', '@lab/web', '--silent'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(npm, ['run', 'build', '--workspace', '@lab/web', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

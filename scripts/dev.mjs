@@ -8,5 +8,12 @@ const children = [
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-children.forEach((child) => child.on('exit', (code) => { if (code) { stop(); process.exitCode = code; } }));
+children.forEach((child) =>
+  child.on('exit', (code) => {
+    if (code) {
+      stop();
+      process.exitCode = code;
+    }
+  }),
+);
 console.log('Open http://localhost:5173/static/v2/collection.html (API on http://localhost:8080)');

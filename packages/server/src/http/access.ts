@@ -17,6 +17,8 @@ import type { Db } from '../db/client';
 export const accessClasses = ['public', 'staff', 'portal', 'partner', 'one-time'] as const;
 export type AccessClass = (typeof accessClasses)[number];
 
+// Declaration merging with Fastify's own types needs interfaces here.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessClass;
@@ -30,6 +32,7 @@ declare module 'fastify' {
     routeAccessTable: { method: string; url: string; access: AccessClass | undefined }[];
   }
 }
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 /** The signed-in employee of a staff route; the access hook guarantees one is there. */
 export const requireActor = (request: FastifyRequest): StaffActor => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { repoRoot } from '../../config';
 
@@ -13,7 +13,7 @@ export const webDistDir = path.join(repoRoot, 'packages/web/dist');
 export const registerPageRoutes = async (app: FastifyInstance): Promise<void> => {
   await app.register(fastifyStatic, { root: webDistDir, serve: false });
 
-  const sendPage = (file: string) => (_request: unknown, reply: import('fastify').FastifyReply) => {
+  const sendPage = (file: string) => (_request: unknown, reply: FastifyReply) => {
     if (!fs.existsSync(path.join(webDistDir, file))) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run npm run build');
     }

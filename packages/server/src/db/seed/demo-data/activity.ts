@@ -19,7 +19,7 @@ const contentTypes: Record<string, string> = {
 };
 
 export type NewFile = {
-  collection_uid: string;
+  collection_uid: string | null;
   case_uid: string | null;
   category: FileCategory;
   filename: string;
