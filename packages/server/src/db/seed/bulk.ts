@@ -129,7 +129,12 @@ export const seedBulkCollections = async (
     const ref = await loadReference(tx);
     const staff = await loadStaff(tx);
     // New practices too (about one per 40 orders), so client names vary as much as patients do.
-    await seedClients(tx, f, staff, Math.max(10, Math.ceil(count / 40)));
+    const names = await selectRows<{ name: string }>(tx, sql`SELECT lower(name) AS name FROM clients`);
+    await seedClients(tx, f, staff, {
+      count: Math.max(10, Math.ceil(count / 40)),
+      taken: new Set(names.map((n) => n.name)),
+      groupAccounts: false,
+    });
     return { ref, staff, clients: await loadClients(tx), projects: await loadProjects(tx) };
   });
   const g: Generator = {

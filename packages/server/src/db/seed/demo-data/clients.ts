@@ -92,12 +92,24 @@ const clientNotes = [
   'Credit hold lifted — payment plan agreed with accounts.',
 ];
 
-/** About 60 clients (two thirds AU) plus two group billing accounts, with a few client notes. */
-export const seedClients = async (tx: Tx, f: Faker, staff: Staff, count = 60): Promise<ClientRef[]> => {
+/** About 60 clients (70% AU) plus two group billing accounts, with a few client notes. */
+export const seedClients = async (
+  tx: Tx,
+  f: Faker,
+  staff: Staff,
+  options: { count?: number; taken?: Set<string>; groupAccounts?: boolean } = {},
+): Promise<ClientRef[]> => {
+  const { count = 60, taken = new Set<string>(), groupAccounts = true } = options;
   const specs: (typeof clients.$inferInsert)[] = Array.from({ length: count }, (_, i) => {
     const country: 'AU' | 'NZ' = i % 10 < 7 ? 'AU' : 'NZ';
     const [suburb, state, postcode] = f.helpers.arrayElement(country === 'AU' ? auPlaces : nzPlaces);
-    const name = clinicName(f, suburb);
+    // Practice names are unique enough to tell apart in a search: draw again on a clash.
+    let name = clinicName(f, suburb);
+    for (let attempt = 0; taken.has(name.toLowerCase()) && attempt < 20; attempt += 1)
+      name = clinicName(f, suburb);
+    if (taken.has(name.toLowerCase()))
+      name = `${name} ${f.helpers.arrayElement(['North', 'South', 'East', 'West', 'Central'])}`;
+    taken.add(name.toLowerCase());
     const cash = f.number.int({ min: 0, max: 99 }) < 10;
     const domain = `${slug(name)}.${country === 'AU' ? 'com.au' : 'co.nz'}`;
     return {
@@ -118,10 +130,12 @@ export const seedClients = async (tx: Tx, f: Faker, staff: Staff, count = 60): P
       postcode,
     };
   });
-  specs.push(
-    groupAccount('Pacific Smiles Group Accounts', 'AU', 'Newcastle', 'NSW', '2300'),
-    groupAccount('Lumino Dental Group Billing', 'NZ', 'Auckland Central', 'AUK', '1010'),
-  );
+  if (groupAccounts) {
+    specs.push(
+      groupAccount('Pacific Smiles Group Accounts', 'AU', 'Newcastle', 'NSW', '2300'),
+      groupAccount('Lumino Dental Group Billing', 'NZ', 'Auckland Central', 'AUK', '1010'),
+    );
+  }
   const rows = await insertReturning(tx, clients, specs);
   const refs: ClientRef[] = rows.map((r, i) => ({
     id: r.id,
