@@ -26,7 +26,7 @@ export const demoFakerSeed = 20261121;
 
 /**
  * A working demo lab on an EMPTY database (the caller checks): the reference catalogue, the five demo
- * sign-ins and about 30 more employees, about 60 clients, machines and projects, and `collections`
+ * sign-ins and 25 more employees, about 60 clients, machines and projects, and `collections`
  * orders with every screen's data. Dates are relative to now; everything else is fixed by the faker seed.
  * One transaction, rows inserted in multi-row batches.
  */

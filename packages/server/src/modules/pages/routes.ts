@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { repoRoot } from '../../config';
+import { registerOtherSystemPages } from './other-systems';
 
 export const webDistDir = path.join(repoRoot, 'packages/web/dist');
 
@@ -34,5 +35,6 @@ export const registerPageRoutes = async (app: FastifyInstance): Promise<void> =>
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .sendFile(path.posix.join('assets', file));
   });
+  registerOtherSystemPages(app);
   app.get('/favicon.ico', { config: { access: 'public' } }, (_request, reply) => reply.status(204).send());
 };

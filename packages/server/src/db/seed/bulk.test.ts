@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { selectRows, type DatabaseHandle } from '../client';
+import { openTestDatabase } from '../../testing/test-database';
+import { seedBulkCollections } from './bulk';
+
+// The benchmark generator on a fresh database: it seeds the demo lab first, then adds collections in
+// batches. It skips foreign-key checks for speed, so the test checks the references itself.
+
+let handle: DatabaseHandle;
+const lines: string[] = [];
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  await seedBulkCollections(handle.db, 150, { log: (line) => lines.push(line) });
+  await seedBulkCollections(handle.db, 50);
+});
+afterAll(() => handle?.close());
+
+const count = async (query: ReturnType<typeof sql>): Promise<number> =>
+  Number((await selectRows<{ n: number }>(handle.db, query))[0]?.n ?? 0);
+
+describe('seedBulkCollections', () => {
+  it('adds collections with cases, implants and messages on top of the demo lab', async () => {
+    expect(lines[0]).toContain('demo lab');
+    expect(lines.at(-1)).toContain('150 / 150 collections');
+    expect(await count(sql`SELECT count(*)::int AS n FROM collections`)).toBe(20 + 150 + 50);
+    expect(await count(sql`SELECT count(*)::int AS n FROM cases`)).toBeGreaterThan(220);
+    expect(await count(sql`SELECT count(*)::int AS n FROM implants`)).toBeGreaterThan(400);
+    expect(await count(sql`SELECT count(*)::int AS n FROM messages`)).toBeGreaterThan(100);
+  });
+
+  it('writes only valid references and case keys', async () => {
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM cases c LEFT JOIN collections col ON col.uid = c.collection_uid WHERE col.uid IS NULL`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM implants i LEFT JOIN cases c ON c.uid = i.case_uid WHERE c.uid IS NULL`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM messages m LEFT JOIN collections col ON col.uid = m.case_collection_uid WHERE m.case_collection_uid IS NOT NULL AND col.uid IS NULL`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM cases c LEFT JOIN users u ON u.id = c.delegated_to_id WHERE c.delegated_to_id IS NOT NULL AND u.id IS NULL`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM cases c JOIN collections col ON col.uid = c.collection_uid WHERE c.case_mkey <> col.collection_id || '-' || lpad(c.ordinal::text, 2, '0')`,
+      ),
+    ).toBe(0);
+  });
+
+  it('varies patients and practices so searches have something to rank', async () => {
+    expect(
+      await count(sql`SELECT count(DISTINCT patient_reference)::int AS n FROM collections`),
+    ).toBeGreaterThan(190);
+    expect(await count(sql`SELECT count(DISTINCT lower(name))::int AS n FROM clients`)).toBe(
+      await count(sql`SELECT count(*)::int AS n FROM clients`),
+    );
+  });
+});
