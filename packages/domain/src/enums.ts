@@ -82,6 +82,7 @@ export const redoReasons = {
   pro: 'Production',
   war: 'Warranty',
 } as const;
+export const redoReasonCodes = Object.keys(redoReasons) as (keyof typeof redoReasons)[];
 export const redoCharges = ['full', 'discount', 'free'] as const;
 
 export const printTypes = ['receipt', 'label', 'document'] as const;

@@ -1,3 +1,4 @@
+import { printTypes } from '@lab/domain';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, boolean } from 'drizzle-orm/pg-core';
 import { oneOf, timestamptz } from './columns';
@@ -50,6 +51,6 @@ export const printers = pgTable(
   },
   (t) => [
     index('printers_branch_idx').on(t.branch_id),
-    check('printers_print_type_check', oneOf(t.print_type, ['receipt', 'label', 'document'])),
+    check('printers_print_type_check', oneOf(t.print_type, printTypes)),
   ],
 );

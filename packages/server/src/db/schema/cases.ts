@@ -1,3 +1,4 @@
+import { dentates, redoCharges, redoReasonCodes, redoTypes } from '@lab/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -148,26 +149,17 @@ export const cases = pgTable(
       'cases_department_check',
       sql`${t.department} IS NULL OR ${oneOf(t.department, ['ADMIN', 'DESIGN', 'MACHINING', 'POLISHING'])}`,
     ),
-    check(
-      'cases_redo_type_check',
-      sql`${t.redo_type} IS NULL OR ${oneOf(t.redo_type, ['internal', 'external'])}`,
-    ),
+    check('cases_redo_type_check', sql`${t.redo_type} IS NULL OR ${oneOf(t.redo_type, redoTypes)}`),
     check(
       'cases_redo_reason_check',
-      sql`${t.redo_reason} IS NULL OR ${oneOf(t.redo_reason, ['che', 'cli', 'des', 'met', 'pol', 'pro', 'war'])}`,
+      sql`${t.redo_reason} IS NULL OR ${oneOf(t.redo_reason, redoReasonCodes)}`,
     ),
-    check(
-      'cases_redo_charge_check',
-      sql`${t.redo_charge} IS NULL OR ${oneOf(t.redo_charge, ['full', 'discount', 'free'])}`,
-    ),
+    check('cases_redo_charge_check', sql`${t.redo_charge} IS NULL OR ${oneOf(t.redo_charge, redoCharges)}`),
     check(
       'cases_redo_discount_check',
       sql`${t.redo_discount_amount} IS NULL OR (${t.redo_discount_amount} >= 0 AND ${t.redo_discount_amount} <= 100)`,
     ),
-    check(
-      'cases_dentate_check',
-      sql`${t.dentate} IS NULL OR ${oneOf(t.dentate, ['UPPER', 'LOWER', 'BOTH', 'NONE'])}`,
-    ),
+    check('cases_dentate_check', sql`${t.dentate} IS NULL OR ${oneOf(t.dentate, dentates)}`),
     check('cases_redo_self_check', sql`${t.redo_of_case_uid} IS NULL OR ${t.redo_of_case_uid} <> ${t.uid}`),
   ],
 );

@@ -1,3 +1,4 @@
+import { orderingPlatforms } from '@lab/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
@@ -55,7 +56,7 @@ export const collections = pgTable(
     index('collections_shipping_client_idx').on(t.shipping_client_id),
     index('collections_billing_client_idx').on(t.billing_client_id),
     index('collections_fulfillment_branch_idx').on(t.fulfillment_branch_id),
-    check('collections_ordering_platform_check', oneOf(t.ordering_platform, ['oep', 'nexus_ios', 'nclab'])),
+    check('collections_ordering_platform_check', oneOf(t.ordering_platform, orderingPlatforms)),
   ],
 );
 

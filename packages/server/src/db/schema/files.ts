@@ -1,3 +1,4 @@
+import { fileCategories } from '@lab/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { cases } from './cases';
@@ -48,20 +49,7 @@ export const files = pgTable(
       .on(t.collection_uid)
       .where(sql`deleted_at IS NULL`),
     index('files_blurred_from_idx').on(t.blurred_from_file_id),
-    check(
-      'files_category_check',
-      oneOf(t.file_category, [
-        'order_file',
-        'internal_file',
-        'approval_file',
-        'outsource_sent_file',
-        'outsource_received_file',
-        'return_file',
-        'note_attachment',
-        'message_attachment',
-        'collection_file',
-      ]),
-    ),
+    check('files_category_check', oneOf(t.file_category, fileCategories)),
     check('files_upload_state_check', oneOf(t.upload_state, ['pending', 'complete'])),
     check('files_size_check', sql`${t.size_bytes} IS NULL OR ${t.size_bytes} >= 0`),
   ],

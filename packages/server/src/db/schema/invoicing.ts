@@ -1,3 +1,4 @@
+import { dentates } from '@lab/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -110,10 +111,7 @@ export const invoice_lines = pgTable(
   (t) => [
     index('invoice_lines_invoice_idx').on(t.invoice_id),
     index('invoice_lines_case_idx').on(t.case_uid),
-    check(
-      'invoice_lines_dentate_check',
-      sql`${t.dentate} IS NULL OR ${oneOf(t.dentate, ['UPPER', 'LOWER', 'BOTH', 'NONE'])}`,
-    ),
+    check('invoice_lines_dentate_check', sql`${t.dentate} IS NULL OR ${oneOf(t.dentate, dentates)}`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { messageDirections, messageVisibilities } from '@lab/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { approvals } from './approvals';
@@ -51,8 +52,8 @@ export const messages = pgTable(
     index('messages_open_alerts_idx')
       .on(t.case_collection_uid)
       .where(sql`resolvable AND resolved_at IS NULL`),
-    check('messages_visibility_check', oneOf(t.visibility, ['STAFF', 'PARTNERS', 'SALES', 'CLIENTS'])),
-    check('messages_direction_check', oneOf(t.direction, ['INBOUND', 'OUTBOUND', 'STATIC'])),
+    check('messages_visibility_check', oneOf(t.visibility, messageVisibilities)),
+    check('messages_direction_check', oneOf(t.direction, messageDirections)),
     check('messages_owner_check', sql`${t.client_uid} IS NOT NULL OR ${t.case_collection_uid} IS NOT NULL`),
   ],
 );

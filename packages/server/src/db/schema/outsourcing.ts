@@ -1,3 +1,4 @@
+import { partnerAdapterTypes } from '@lab/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
@@ -97,7 +98,7 @@ export const integrated_outsource_requests = pgTable(
   (t) => [
     index('integrated_outsource_requests_outsource_idx').on(t.outsource_id),
     index('integrated_outsource_requests_partner_ref_idx').on(t.adapter_type, t.partner_reference),
-    check('integrated_outsource_requests_adapter_check', oneOf(t.adapter_type, ['EVIDENT'])),
+    check('integrated_outsource_requests_adapter_check', oneOf(t.adapter_type, partnerAdapterTypes)),
     check('integrated_outsource_requests_retry_check', sql`${t.retry_count} >= 0`),
   ],
 );

@@ -1,3 +1,4 @@
+import { machineProjectStatuses } from '@lab/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
@@ -44,7 +45,7 @@ export const machine_projects = pgTable(
   (t) => [
     index('machine_projects_machine_time_idx').on(t.machine_id, t.start_time),
     index('machine_projects_branch_idx').on(t.branch_id),
-    check('machine_projects_status_check', oneOf(t.status, ['Pending', 'Ready', 'Complete'])),
+    check('machine_projects_status_check', oneOf(t.status, machineProjectStatuses)),
     check('machine_projects_time_check', sql`${t.end_time} IS NULL OR ${t.start_time} <= ${t.end_time}`),
   ],
 );

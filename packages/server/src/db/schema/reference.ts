@@ -1,3 +1,4 @@
+import { messageVisibilities, statusParents } from '@lab/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -34,10 +35,7 @@ export const statuses = pgTable(
   },
   (t) => [
     unique('statuses_parent_name_key').on(t.parent_name, t.name),
-    check(
-      'statuses_parent_name_check',
-      oneOf(t.parent_name, ['ORDERED', 'IN DESIGN', 'IN PRODUCTION', 'IN LAB', 'DISPATCHED', 'CANCELLED']),
-    ),
+    check('statuses_parent_name_check', oneOf(t.parent_name, statusParents)),
   ],
 );
 
@@ -113,9 +111,7 @@ export const message_types = pgTable(
     visibility: text('visibility').notNull(),
     sort: smallint('sort').notNull().default(0),
   },
-  (t) => [
-    check('message_types_visibility_check', oneOf(t.visibility, ['STAFF', 'PARTNERS', 'SALES', 'CLIENTS'])),
-  ],
+  (t) => [check('message_types_visibility_check', oneOf(t.visibility, messageVisibilities))],
 );
 
 // Approval types by code. standard_due_seconds sets the default due time; voids_warranty marks the

@@ -1,3 +1,4 @@
+import { departments } from '@lab/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches, printers } from './branches';
@@ -31,10 +32,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_department_idx').on(t.department),
-    check(
-      'users_department_check',
-      oneOf(t.department, ['ADMIN', 'DESIGN', 'MACHINING', 'POLISHING', 'WAREHOUSE', 'SALES', 'SUPPORT']),
-    ),
+    check('users_department_check', oneOf(t.department, departments)),
   ],
 );
 
