@@ -5,18 +5,25 @@ import path from 'node:path';
  * PGlite has one writer per folder: two processes on the same data folder silently lose writes.
  * This lock file (holding the owner's pid) makes the second process stop with a clear message.
  */
+const heldByThisProcess = new Set<string>();
+
 export const acquireDataDirLock = (dataDir: string): (() => void) => {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'server.lock');
+  if (heldByThisProcess.has(lockPath)) {
+    throw new Error(`The data folder ${dataDir} is in use by this process already (pid ${process.pid}).`);
+  }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = fs.openSync(lockPath, 'wx');
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
+      heldByThisProcess.add(lockPath);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        heldByThisProcess.delete(lockPath);
         process.off('exit', release);
         try {
           if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
@@ -35,7 +42,7 @@ export const acquireDataDirLock = (dataDir: string): (() => void) => {
             'Stop that process, or set DATA_DIR to another folder, or use DATABASE_URL for several processes.',
         );
       }
-      // The owner died without cleaning up: the lock is stale.
+      // The owner died without cleaning up (or its pid is now ours, reused): the lock is stale.
       fs.rmSync(lockPath, { force: true });
     }
   }
