@@ -19,6 +19,7 @@ if (seeded) {
   console.log('Empty database: seeding demo data…');
   await seedDemoData(database.db);
 }
+await database.analyze();
 
 const app = await buildApp({ db: database.db, config, version: readAppVersion(config.version) });
 await app.listen({ port: config.port, host: config.host });

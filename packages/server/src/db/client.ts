@@ -25,6 +25,8 @@ export type DatabaseHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
+  /** Fresh planner statistics: PGlite has no autovacuum, so without them plans go wrong as data grows. */
+  analyze: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -77,6 +79,8 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
       db: guardAgainstUseInsideTransaction(db),
       kind: 'postgres',
       migrate: () => migratePostgres(pool),
+      // autovacuum keeps PostgreSQL's statistics fresh.
+      analyze: async () => undefined,
       close: () => pool.end(),
     };
   }
@@ -96,6 +100,9 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    analyze: async () => {
+      await client.exec('ANALYZE');
     },
     close: async () => {
       await client.close();

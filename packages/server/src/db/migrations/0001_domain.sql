@@ -1159,7 +1159,7 @@ CREATE INDEX "case_client_gauge_kits_kit_idx" ON "case_client_gauge_kits" USING 
 CREATE INDEX "case_component_lines_case_idx" ON "case_component_lines" USING btree ("case_uid","kind");--> statement-breakpoint
 CREATE INDEX "case_component_lines_component_idx" ON "case_component_lines" USING btree ("component_id");--> statement-breakpoint
 CREATE INDEX "cases_active_collection_idx" ON "cases" USING btree ("collection_uid") WHERE active;--> statement-breakpoint
-CREATE INDEX "cases_case_mkey_trgm" ON "cases" USING gin ("case_mkey" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "cases_case_mkey_trgm" ON "cases" USING gin ("case_mkey" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "cases_department_due_idx" ON "cases" USING btree ("department","internal_due") WHERE active;--> statement-breakpoint
 CREATE INDEX "cases_status_idx" ON "cases" USING btree ("status_id");--> statement-breakpoint
 CREATE INDEX "cases_delegated_to_idx" ON "cases" USING btree ("delegated_to_id") WHERE active;--> statement-breakpoint
@@ -1173,10 +1173,10 @@ CREATE INDEX "tibase_availability_tibase_idx" ON "tibase_availability" USING btr
 CREATE INDEX "checklist_items_case_idx" ON "checklist_items" USING btree ("case_uid");--> statement-breakpoint
 CREATE INDEX "checklist_templates_job_type_idx" ON "checklist_templates" USING btree ("job_type_id");--> statement-breakpoint
 CREATE INDEX "client_identifications_value_idx" ON "client_identifications" USING btree ("value");--> statement-breakpoint
-CREATE INDEX "clients_name_trgm" ON "clients" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "clients_name_trgm" ON "clients" USING gin ("name" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "clients_country_idx" ON "clients" USING btree ("country");--> statement-breakpoint
 CREATE INDEX "collection_pricing_kits_collection_idx" ON "collection_pricing_kits" USING btree ("collection_uid");--> statement-breakpoint
-CREATE INDEX "collections_patient_reference_trgm" ON "collections" USING gin ("patient_reference" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "collections_patient_reference_trgm" ON "collections" USING gin ("patient_reference" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "collections_shipping_client_idx" ON "collections" USING btree ("shipping_client_id");--> statement-breakpoint
 CREATE INDEX "collections_billing_client_idx" ON "collections" USING btree ("billing_client_id");--> statement-breakpoint
 CREATE INDEX "collections_fulfillment_branch_idx" ON "collections" USING btree ("fulfillment_branch_id");--> statement-breakpoint

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { money, oneOf, timestamptz } from './columns';
+import { money, oneOf, timestamptz, trigramIndex } from './columns';
 import { users } from './users';
 
 // A dental practice that orders (shipping client) or pays (billing client). id is internal (foreign keys);
@@ -33,7 +33,7 @@ export const clients = pgTable(
     updated_at: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('clients_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    trigramIndex('clients_name_trgm', t.name),
     index('clients_country_idx').on(t.country),
     check('clients_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
   ],

@@ -4,7 +4,7 @@ import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm
 import { branches } from './branches';
 import { kits } from './catalogue';
 import { clients } from './clients';
-import { oneOf, timestamptz } from './columns';
+import { oneOf, timestamptz, trigramIndex } from './columns';
 import { order_stages } from './reference';
 import { users } from './users';
 
@@ -52,7 +52,7 @@ export const collections = pgTable(
     updated_at: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('collections_patient_reference_trgm').using('gin', sql`${t.patient_reference} gin_trgm_ops`),
+    trigramIndex('collections_patient_reference_trgm', t.patient_reference),
     index('collections_shipping_client_idx').on(t.shipping_client_id),
     index('collections_billing_client_idx').on(t.billing_client_id),
     index('collections_fulfillment_branch_idx').on(t.fulfillment_branch_id),

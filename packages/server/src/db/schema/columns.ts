@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { numeric, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { index, numeric, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // Column helpers shared by the schema files. This file holds no tables, so index.ts does not re-export it.
 
@@ -15,3 +15,12 @@ export const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
     values.map((v) => sql.raw(`'${v.replace(/'/g, "''")}'`)),
     sql`, `,
   )})`;
+
+/**
+ * A trigram index for ILIKE '%…%' search. fastupdate is off because PGlite has no autovacuum: the GIN
+ * pending list would otherwise grow up to 4 MB and be scanned by every search.
+ */
+export const trigramIndex = (name: string, column: AnyPgColumn) =>
+  index(name)
+    .using('gin', sql`${column} gin_trgm_ops`)
+    .with({ fastupdate: false });

@@ -46,6 +46,7 @@ const main = async (): Promise<void> => {
       await seedBulkCollections(database.db, bulk, { log: (line) => console.log(line) });
       console.log(`Added ${bulk.toLocaleString('en-AU')} collections in ${seconds(bulkStarted)}.`);
     }
+    await database.analyze();
     const [totals] = await selectRows<{
       collections: number;
       cases: number;

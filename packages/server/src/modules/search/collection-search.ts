@@ -50,10 +50,14 @@ const selectResultRows = (ranked: SQL, orderBy: SQL): SQL => sql`
   ) agg ON true
   ORDER BY ${orderBy}`;
 
+/** A generic word ('dental') can match half the clients: only the closest few bring their collections. */
+const clientMatchLimit = 10;
+
 /**
  * Free-text search over collection id, case key, patient reference and client name. Exact ids rank
- * first, then case-key prefixes, then trigram similarity of the patient reference and the client name
- * (the GIN trigram indexes serve the ILIKE filters).
+ * first, then case-key prefixes, then trigram similarity of the patient reference, then the newest
+ * collections of the closest-named clients. Each source is limited before the merge, so a common word
+ * never ranks tens of thousands of rows (the GIN trigram indexes serve the ILIKE filters).
  */
 export const searchCollections = async (
   db: Queryable,
@@ -69,14 +73,18 @@ export const searchCollections = async (
   const ranked = sql`
     SELECT uid, max(score) AS score FROM (
       ${byId}
-      SELECT collection_uid AS uid, 90::real AS score FROM cases WHERE case_mkey ILIKE ${prefix}
+      (SELECT collection_uid AS uid, 90::real AS score FROM cases WHERE case_mkey ILIKE ${prefix}
+        LIMIT ${resultLimit})
       UNION ALL
-      SELECT uid, 50 + 40 * similarity(patient_reference, ${keyword}) FROM collections
+      (SELECT uid, 50 + 40 * similarity(patient_reference, ${keyword}) AS score FROM collections
         WHERE patient_reference ILIKE ${contains}
+        ORDER BY score DESC, collection_id DESC LIMIT ${resultLimit})
       UNION ALL
-      SELECT col.uid, 30 + 40 * similarity(cl.name, ${keyword}) FROM clients cl
-        JOIN collections col ON col.shipping_client_id = cl.id
-        WHERE cl.name ILIKE ${contains}
+      SELECT newest.uid, 30 + 40 * close_clients.sim AS score
+      FROM (SELECT id, similarity(name, ${keyword}) AS sim FROM clients WHERE name ILIKE ${contains}
+            ORDER BY sim DESC, id LIMIT ${clientMatchLimit}) close_clients
+      CROSS JOIN LATERAL (SELECT uid FROM collections WHERE shipping_client_id = close_clients.id
+                          ORDER BY collection_id DESC LIMIT ${resultLimit}) newest
     ) candidates
     GROUP BY uid ORDER BY max(score) DESC LIMIT ${resultLimit}`;
   const rows = await selectRows<SearchRow>(
