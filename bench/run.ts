@@ -1,7 +1,8 @@
 // npm run bench: build a generated data set (once per size), start the bench server, and measure the
 // real routes against bare routes running the same SQL, side by side, in one run.
 //   BENCH_COLLECTIONS (default 100000)  BENCH_SECONDS (default 10)  BENCH_CONNECTIONS (default 10)
-//   BENCH_DATABASE_URL=postgres://…  run against PostgreSQL instead of the embedded database
+//   BENCH_DATABASE_URL=postgres://…  run against PostgreSQL instead of the embedded database (an empty
+//   database: it is seeded; BENCH_REUSE=1 measures a database seeded by an earlier run)
 import { fork, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +21,8 @@ if (databaseUrl) env.DATABASE_URL = databaseUrl;
 else delete env.DATABASE_URL;
 
 const readyMarker = path.join(dataDir, 'bench-ready.txt');
-if (databaseUrl || !fs.existsSync(readyMarker)) {
+const isSeeded = databaseUrl ? process.env.BENCH_REUSE === '1' : fs.existsSync(readyMarker);
+if (!isSeeded) {
   console.log(`Building the data set: demo data + ${collections} generated collections…`);
   const started = Date.now();
   const seeded = spawnSync(

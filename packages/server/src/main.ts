@@ -19,7 +19,8 @@ if (seeded) {
   console.log('Empty database: seeding demo data…');
   await seedDemoData(database.db);
 }
-await database.analyze();
+// PGlite has no autovacuum: refresh the planner's statistics once per start.
+if (database.kind === 'pglite') await database.analyze();
 
 const app = await buildApp({ db: database.db, config, version: readAppVersion(config.version) });
 await app.listen({ port: config.port, host: config.host });

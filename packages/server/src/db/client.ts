@@ -25,7 +25,7 @@ export type DatabaseHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
-  /** Fresh planner statistics: PGlite has no autovacuum, so without them plans go wrong as data grows. */
+  /** Fresh planner statistics, after a bulk load; PGlite has no autovacuum, so it also needs them at start. */
   analyze: () => Promise<void>;
   close: () => Promise<void>;
 };
@@ -79,8 +79,9 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
       db: guardAgainstUseInsideTransaction(db),
       kind: 'postgres',
       migrate: () => migratePostgres(pool),
-      // autovacuum keeps PostgreSQL's statistics fresh.
-      analyze: async () => undefined,
+      analyze: async () => {
+        await pool.query('ANALYZE');
+      },
       close: () => pool.end(),
     };
   }

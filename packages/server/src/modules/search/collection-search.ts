@@ -66,16 +66,22 @@ export const searchCollections = async (
   const contains = `%${escapeLike(keyword)}%`;
   const prefix = `${escapeLike(keyword)}%`;
   const asNumber = /^\d{1,9}$/.test(keyword) ? Number(keyword) : null;
+  // Case keys are digits and a dash ('100123-02'); any other keyword cannot match one, and asking
+  // anyway lets the planner pick a sequential scan of every case.
+  const caseKeyPrefix = /^\d[\d-]*$/.test(keyword) ? prefix : null;
   const byId =
     asNumber === null
       ? sql``
       : sql`SELECT uid, 100::real AS score FROM collections WHERE collection_id = ${asNumber} UNION ALL`;
+  const byCaseKey =
+    caseKeyPrefix === null
+      ? sql``
+      : sql`(SELECT collection_uid AS uid, 90::real AS score FROM cases WHERE case_mkey LIKE ${caseKeyPrefix}
+             LIMIT ${resultLimit}) UNION ALL`;
   const ranked = sql`
     SELECT uid, max(score) AS score FROM (
       ${byId}
-      (SELECT collection_uid AS uid, 90::real AS score FROM cases WHERE case_mkey ILIKE ${prefix}
-        LIMIT ${resultLimit})
-      UNION ALL
+      ${byCaseKey}
       (SELECT uid, 50 + 40 * similarity(patient_reference, ${keyword}) AS score FROM collections
         WHERE patient_reference ILIKE ${contains}
         ORDER BY score DESC, collection_id DESC LIMIT ${resultLimit})
