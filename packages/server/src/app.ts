@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { accessPlugin } from './http/access';
+import { useLightHeadersOnApi } from './http/api-headers';
 import { registerErrorHandling } from './http/errors';
 import { registerAuthRoutes } from './auth/routes';
 import { registerPageRoutes } from './modules/pages/routes';
@@ -34,6 +35,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(cookie);
   await app.register(accessPlugin, { db });
   await app.register(formbody);
+  useLightHeadersOnApi(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -74,3 +74,14 @@ describe('public configuration', () => {
     expect(response.json()).toEqual({ version: 'test-version' });
   });
 });
+
+describe('security headers', () => {
+  it('sends nosniff and no referrer on API answers, and the full page set on pages', async () => {
+    const api = await test.app.inject({ method: 'GET', url: '/api/version/' });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['referrer-policy']).toBe('no-referrer');
+    const page = await test.app.inject({ method: 'GET', url: '/oauth2/authorize/' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
