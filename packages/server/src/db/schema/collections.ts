@@ -1,5 +1,5 @@
 import { orderingPlatforms } from '@lab/domain';
-import { sql } from 'drizzle-orm';
+
 import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
 import { kits } from './catalogue';
