@@ -106,9 +106,9 @@ describe('isImplantDraftValid', () => {
     const off = { screw: true, tibase: false };
     expect(isImplantDraftValid(draft({ using_defaults: off }))).toBe(false);
     expect(isImplantDraftValid(draft({ using_defaults: off, tibase: otherTibase }))).toBe(true);
-    expect(isImplantDraftValid(draft({ using_defaults: off, platform: platform({ to_tibase: false }) }))).toBe(
-      true,
-    );
+    expect(
+      isImplantDraftValid(draft({ using_defaults: off, platform: platform({ to_tibase: false }) })),
+    ).toBe(true);
   });
 
   it('does not count default use where no default exists', () => {
@@ -123,16 +123,22 @@ describe('isImplantDraftValid', () => {
 
   it('is always valid once both parts are chosen by hand', () => {
     fc.assert(
-      fc.property(fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (bi, toTibase, useScrew, useTibase) => {
-        const d = draft({
-          platform: platform({ to_tibase: toTibase, default_components: noDefaults }),
-          biaxial: bi,
-          screw: otherScrew,
-          tibase: otherTibase,
-          using_defaults: { screw: useScrew, tibase: useTibase },
-        });
-        expect(isImplantDraftValid(d)).toBe(true);
-      }),
+      fc.property(
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        (bi, toTibase, useScrew, useTibase) => {
+          const d = draft({
+            platform: platform({ to_tibase: toTibase, default_components: noDefaults }),
+            biaxial: bi,
+            screw: otherScrew,
+            tibase: otherTibase,
+            using_defaults: { screw: useScrew, tibase: useTibase },
+          });
+          expect(isImplantDraftValid(d)).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -144,14 +150,18 @@ describe('resolveImplantParts', () => {
   });
 
   it('uses the chosen parts while default use is off', () => {
-    const d = draft({ using_defaults: { screw: false, tibase: false }, screw: otherScrew, tibase: otherTibase });
+    const d = draft({
+      using_defaults: { screw: false, tibase: false },
+      screw: otherScrew,
+      tibase: otherTibase,
+    });
     expect(resolveImplantParts(d)).toEqual({ screw: otherScrew, tibase: otherTibase });
   });
 
   it('fits no ti-base on a platform without one, and nothing on a pontic', () => {
-    expect(resolveImplantParts(draft({ platform: platform({ to_tibase: false }), tibase: otherTibase }))).toEqual(
-      { screw: straight, tibase: null },
-    );
+    expect(
+      resolveImplantParts(draft({ platform: platform({ to_tibase: false }), tibase: otherTibase })),
+    ).toEqual({ screw: straight, tibase: null });
     expect(resolveImplantParts(draft({ platform: null, screw: otherScrew }))).toEqual({
       screw: null,
       tibase: null,
@@ -176,7 +186,9 @@ describe('implantWarnings', () => {
   it('warns when the platform is missing, disabled or not valid for the case', () => {
     expect(implantWarnings(onCard(), undefined)).toEqual(['Implant Platform Not Available']);
     expect(implantWarnings(onCard(), null)).toEqual(['Implant Platform Not Available']);
-    expect(implantWarnings(onCard(), platform({ enabled: false }))).toEqual(['Implant Platform Not Available']);
+    expect(implantWarnings(onCard(), platform({ enabled: false }))).toEqual([
+      'Implant Platform Not Available',
+    ]);
     expect(implantWarnings(onCard({ platform_valid: false }), platform())).toEqual([
       'Implant Platform Not Available',
     ]);
@@ -200,12 +212,20 @@ describe('implantWarnings', () => {
   });
 
   it('does not warn where there is no default to differ from', () => {
-    const card = onCard({ using_defaults: { screw: false, tibase: false }, screw: otherScrew, tibase: otherTibase });
+    const card = onCard({
+      using_defaults: { screw: false, tibase: false },
+      screw: otherScrew,
+      tibase: otherTibase,
+    });
     expect(implantWarnings(card, platform({ default_components: noDefaults }))).toEqual([]);
   });
 
   it('lists every warning that applies, in card order', () => {
-    const card = onCard({ using_defaults: { screw: false, tibase: false }, screw: otherScrew, tibase: otherTibase });
+    const card = onCard({
+      using_defaults: { screw: false, tibase: false },
+      screw: otherScrew,
+      tibase: otherTibase,
+    });
     expect(implantWarnings(card, platform({ enabled: false }))).toEqual([
       'Implant Platform Not Available',
       'Non-default screw selected',

@@ -28,7 +28,9 @@ export const isPontic = (implant: { platform: unknown }): boolean => implant.pla
 /** The default screw follows the bi-axial option; null when the platform has none for it. */
 export const defaultScrewFor = (platform: ImplantPlatform | null, biaxial: boolean): CatalogueRef | null => {
   if (!platform) return null;
-  return (biaxial ? platform.default_components.biaxial_screw : platform.default_components.straight_screw) ?? null;
+  return (
+    (biaxial ? platform.default_components.biaxial_screw : platform.default_components.straight_screw) ?? null
+  );
 };
 
 /** A ti-base default only matters on a platform whose restorations go on a ti-base. */
@@ -98,7 +100,10 @@ export const implantWarnings = (
     warnings.push(implantWarningTexts.platformUnavailable);
   }
   if (!platform) return warnings;
-  if (!implant.using_defaults.screw && isDifferentPart(implant.screw, defaultScrewFor(platform, implant.biaxial))) {
+  if (
+    !implant.using_defaults.screw &&
+    isDifferentPart(implant.screw, defaultScrewFor(platform, implant.biaxial))
+  ) {
     warnings.push(implantWarningTexts.nonDefaultScrew);
   }
   if (!implant.using_defaults.tibase && isDifferentPart(implant.tibase, defaultTibaseFor(platform))) {

@@ -13,12 +13,13 @@ import {
 } from './teeth';
 
 // Written out by hand from a dental chart, independently of the formulas in teeth.ts.
+// prettier-ignore
 const universalByFdi: Record<number, number> = {
   11: 8, 12: 7, 13: 6, 14: 5, 15: 4, 16: 3, 17: 2,
   21: 9, 22: 10, 23: 11, 24: 12, 25: 13, 26: 14, 27: 15,
   31: 24, 32: 23, 33: 22, 34: 21, 35: 20, 36: 19, 37: 18,
   41: 25, 42: 26, 43: 27, 44: 28, 45: 29, 46: 30, 47: 31,
-}; // prettier-ignore
+};
 
 describe('tooth table', () => {
   it('lists the 28 FDI teeth the lab works on, in order', () => {
@@ -29,7 +30,8 @@ describe('tooth table', () => {
   });
 
   it('maps every FDI code to its Universal number', () => {
-    for (const row of toothTable) expect([row.fdi, row.universal]).toEqual([row.fdi, universalByFdi[row.fdi]]);
+    for (const row of toothTable)
+      expect([row.fdi, row.universal]).toEqual([row.fdi, universalByFdi[row.fdi]]);
     expect(toothTable).toHaveLength(Object.keys(universalByFdi).length);
   });
 

@@ -62,7 +62,10 @@ const padLabel = (value: number): string => String(value).padStart(2, '0');
  * 1–7 number only; its quadrant is where the tooth sits on the chart (`findTooth(fdi).palmer.quadrant`).
  * A code outside the table (old or hand-entered data) is shown as stored rather than hidden.
  */
-export const formatToothLabel = (fdi: number, convention: ToothConvention = defaultToothConvention): string => {
+export const formatToothLabel = (
+  fdi: number,
+  convention: ToothConvention = defaultToothConvention,
+): string => {
   const row = rowByFdi.get(fdi);
   if (!row) return padLabel(fdi);
   switch (convention) {

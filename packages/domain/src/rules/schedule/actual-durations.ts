@@ -17,7 +17,12 @@ export const actualDurations = (
   completed: StageCompletions,
 ): StageValues<number | null> => {
   let previous = start;
-  const durations: StageValues<number | null> = { metrology: null, design: null, machining: null, dispatch: null };
+  const durations: StageValues<number | null> = {
+    metrology: null,
+    design: null,
+    machining: null,
+    dispatch: null,
+  };
   for (const stage of scheduleStages) {
     const stamp = completed[stage];
     if (!stamp) continue;

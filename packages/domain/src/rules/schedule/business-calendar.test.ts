@@ -13,18 +13,27 @@ const melbourne = createBusinessCalendar({ country: 'AU', region: 'VIC' });
 const hoursOn = (calendar: ReturnType<typeof createBusinessCalendar>, isoDate: string) => {
   const hours = openingHoursOn(calendar, DateTime.fromISO(isoDate, { zone: calendar.timeZone }));
   if (!hours) return null;
-  const local = (millis: number) => DateTime.fromMillis(millis, { zone: calendar.timeZone }).toFormat('HH:mm');
+  const local = (millis: number) =>
+    DateTime.fromMillis(millis, { zone: calendar.timeZone }).toFormat('HH:mm');
   return [local(hours.opens), local(hours.closes)];
 };
 
 describe('createBusinessCalendar', () => {
   it('defaults to Melbourne time', () => {
     expect(defaultBusinessTimeZone).toBe('Australia/Melbourne');
-    expect(melbourne).toEqual({ timeZone: 'Australia/Melbourne', country: 'AU', region: 'VIC', closures: [] });
+    expect(melbourne).toEqual({
+      timeZone: 'Australia/Melbourne',
+      country: 'AU',
+      region: 'VIC',
+      closures: [],
+    });
   });
 
   it('accepts lower-case codes', () => {
-    expect(createBusinessCalendar({ country: 'nz', region: 'auk' })).toMatchObject({ country: 'NZ', region: 'AUK' });
+    expect(createBusinessCalendar({ country: 'nz', region: 'auk' })).toMatchObject({
+      country: 'NZ',
+      region: 'AUK',
+    });
   });
 
   it('falls back to the country for a region date-holidays does not know', () => {

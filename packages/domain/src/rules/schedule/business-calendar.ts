@@ -51,7 +51,8 @@ export const createBusinessCalendar = (config: BusinessCalendarConfig): Business
   const timeZone = config.timeZone ?? defaultBusinessTimeZone;
   if (!IANAZone.isValidZone(timeZone)) throw new RangeError(`Unknown time zone ${timeZone}`);
   const country = config.country.toUpperCase();
-  if (!(country in holidayCatalogue.getCountries())) throw new RangeError(`Unknown holiday country ${country}`);
+  if (!(country in holidayCatalogue.getCountries()))
+    throw new RangeError(`Unknown holiday country ${country}`);
   const wantedRegion = config.region?.toUpperCase() ?? null;
   const knownRegions = holidayCatalogue.getStates(country) ?? {};
   const region = wantedRegion !== null && wantedRegion in knownRegions ? wantedRegion : null;
@@ -67,7 +68,8 @@ const dayMillis = 86_400_000;
 const readHolidayStarts = (country: string, region: string | null, year: number): HolidayStarts => {
   const holidays = region === null ? new Holidays(country) : new Holidays(country, region);
   const starts = new Map<string, number>();
-  const mark = (date: string, minute: number) => starts.set(date, Math.min(minute, starts.get(date) ?? minute));
+  const mark = (date: string, minute: number) =>
+    starts.set(date, Math.min(minute, starts.get(date) ?? minute));
   // Only 'public' days close the lab; bank holidays and observances (Mother's Day) do not.
   for (const holiday of holidays.getHolidays(year) || []) {
     if (holiday.type !== 'public') continue;

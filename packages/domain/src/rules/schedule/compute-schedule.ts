@@ -52,7 +52,8 @@ const assertProfile = (profile: ScheduleProfile): void => {
   let ratioSum = 0;
   for (const stage of scheduleStages) {
     assertSeconds(minimumSeconds[stage], `minimum ${stage} seconds`);
-    if (!(ratios[stage] >= 0 && ratios[stage] <= 1)) throw new RangeError(`${stage} ratio must be within 0–1`);
+    if (!(ratios[stage] >= 0 && ratios[stage] <= 1))
+      throw new RangeError(`${stage} ratio must be within 0–1`);
     ratioSum += ratios[stage];
   }
   if (ratioSum > 1 + ratioTolerance) throw new RangeError('ratios must sum to at most 1');
@@ -97,7 +98,8 @@ export const computeSchedule = (input: ComputeScheduleInput): Schedule => {
   for (const stage of scheduleStages) {
     minimums[stage] = Math.round(profile.minimumSeconds[stage]);
     allocated[stage] =
-      readOverride(overrides, stage) ?? Math.round(Math.max(minimums[stage], profile.ratios[stage] * available));
+      readOverride(overrides, stage) ??
+      Math.round(Math.max(minimums[stage], profile.ratios[stage] * available));
     const absorbed = stage === 'design' ? delay : 0;
     cursor = addBusinessSeconds(calendar, cursor, allocated[stage] + absorbed);
     dueTimes[stage] = cursor.toISOString();
