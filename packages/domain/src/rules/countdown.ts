@@ -16,19 +16,23 @@ const millisOf = (instant: Instant): number => new Date(instant).getTime();
 const pad = (value: number): string => String(value).padStart(2, '0');
 
 /**
- * 'HH:MM:SS' to the due time (hours may pass 99), '-HH:MM:SS' once past it. Whole seconds elapsed are
- * shown, so the minus appears at the first full second past due and never as '-00:00:00'; the same
- * format as the web's `formatCountdown`. '' when either time is unreadable.
+ * 'HH:MM:SS' for a time left (hours may pass 99), '-HH:MM:SS' once past it. Whole seconds elapsed are
+ * shown, so the minus appears at the first full second past due and never as '-00:00:00'. Every
+ * countdown of the product (immediacy, update notice) uses this one format.
  */
-export const formatImmediacyCountdown = (due: Instant, now: Instant): string => {
-  const millisecondsLeft = millisOf(due) - millisOf(now);
-  if (Number.isNaN(millisecondsLeft)) return '';
+export const formatCountdown = (millisecondsLeft: number): string => {
   const totalSeconds = Math.floor(Math.abs(millisecondsLeft) / 1000);
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor((totalSeconds % 3600) / 60);
   const seconds = totalSeconds % 60;
   const sign = millisecondsLeft < 0 && totalSeconds > 0 ? '-' : '';
   return `${sign}${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
+};
+
+/** The immediacy countdown from its due time; '' when either time is unreadable. */
+export const formatImmediacyCountdown = (due: Instant, now: Instant): string => {
+  const millisecondsLeft = millisOf(due) - millisOf(now);
+  return Number.isNaN(millisecondsLeft) ? '' : formatCountdown(millisecondsLeft);
 };
 
 export const isImmediacyPastDue = (due: Instant, now: Instant): boolean => millisOf(now) > millisOf(due);

@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { formatCountdown } from '../lib/date-format';
+import { formatCountdown } from '@lab/domain';
 import { useNow } from '../lib/use-now';
 
 type CountdownProps = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatDateRange, formatLocalDate } from './date-format';
+import { formatCountdown } from '@lab/domain';
+import { formatDateRange, formatLocalDate } from './date-format';
 
 const melbourne = { locale: 'en-AU', timeZone: 'Australia/Melbourne' };
 

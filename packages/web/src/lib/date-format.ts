@@ -42,15 +42,3 @@ export const formatClock = (date: Date, options: DateFormatOptions = {}): string
     second: '2-digit',
     timeZone: options.timeZone,
   }).format(date);
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** hours:minutes:seconds left, with a minus sign once past due (spec §9 countdown). */
-export const formatCountdown = (millisecondsLeft: number): string => {
-  const totalSeconds = Math.floor(Math.abs(millisecondsLeft) / 1000);
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  const sign = millisecondsLeft < 0 && totalSeconds > 0 ? '-' : '';
-  return `${sign}${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
-};

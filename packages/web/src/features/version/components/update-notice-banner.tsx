@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { formatCountdown } from '../../../lib/date-format';
+import { formatCountdown } from '@lab/domain';
 import { useVersion } from '../api/get-version';
 import { useUpdateNotice } from '../hooks/use-update-notice';
 
