@@ -1,0 +1,181 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { AppError, collectionMessages } from '@lab/domain';
+import type { Queryable } from '../../db/client';
+import {
+  approval_files,
+  approvals,
+  branches,
+  clients,
+  collection_pricing_kits,
+  collections,
+  dispatch_cases,
+  dispatches,
+  kits,
+  location_audit,
+  order_stages,
+  referrals,
+  users,
+} from '../../db/schema/index';
+
+// Reads of the collection itself and its collection-level children. Each function is ONE statement, so
+// the collection load costs the same number of queries whatever the number of cases.
+
+const uuidText = z.guid();
+
+/** The uid when it could name a row; a malformed one is answered like an unknown one (404). */
+export const parseCollectionUid = (uid: string): string => {
+  const parsed = uuidText.safeParse(uid);
+  if (!parsed.success) throw collectionNotFound();
+  return parsed.data.toLowerCase();
+};
+
+export const collectionNotFound = (): AppError =>
+  new AppError('not_found', { message: collectionMessages.loadFailed });
+
+/** The name staff are shown by, as the employee list builds it. */
+export const userName = (person: { first_name: AnyPgColumn; last_name: AnyPgColumn }) =>
+  sql<string>`trim(${person.first_name} || ' ' || ${person.last_name})`;
+
+const billingClients = alias(clients, 'billing_clients');
+const binBranches = alias(branches, 'bin_branches');
+
+export const findCollectionRow = async (db: Queryable, uid: string) => {
+  const [row] = await db
+    .select({
+      collection: collections,
+      shipping_client: {
+        id: clients.client_id,
+        uid: clients.uid,
+        name: clients.name,
+        country: clients.country,
+        account_number: clients.account_number,
+      },
+      billing_client: {
+        id: billingClients.client_id,
+        uid: billingClients.uid,
+        name: billingClients.name,
+        country: billingClients.country,
+      },
+      fulfillment_branch: branches.name,
+      order_stage: { id: order_stages.id, name: order_stages.name },
+      bin_location_branch: binBranches.name,
+    })
+    .from(collections)
+    .innerJoin(clients, eq(clients.id, collections.shipping_client_id))
+    .leftJoin(billingClients, eq(billingClients.id, collections.billing_client_id))
+    .leftJoin(branches, eq(branches.id, collections.fulfillment_branch_id))
+    .leftJoin(order_stages, eq(order_stages.id, collections.order_stage_id))
+    .leftJoin(binBranches, eq(binBranches.id, collections.bin_location_branch_id))
+    .where(eq(collections.uid, uid))
+    .limit(1);
+  return row ?? null;
+};
+export type CollectionRow = NonNullable<Awaited<ReturnType<typeof findCollectionRow>>>;
+
+/** 404 unless the collection exists; the list actions need nothing else of it. */
+export const requireCollection = async (db: Queryable, rawUid: string): Promise<string> => {
+  const uid = parseCollectionUid(rawUid);
+  const [row] = await db
+    .select({ uid: collections.uid })
+    .from(collections)
+    .where(eq(collections.uid, uid))
+    .limit(1);
+  if (!row) throw collectionNotFound();
+  return row.uid;
+};
+
+export const findLocationAudit = (db: Queryable, collectionUid: string) =>
+  db
+    .select({
+      bin_location: location_audit.bin_location,
+      bin_location_branch: branches.name,
+      moved_at: location_audit.moved_at,
+      moved_by: location_audit.moved_by,
+    })
+    .from(location_audit)
+    .leftJoin(branches, eq(branches.id, location_audit.bin_location_branch_id))
+    .where(eq(location_audit.collection_uid, collectionUid))
+    .orderBy(desc(location_audit.moved_at), desc(location_audit.id));
+
+export const findPricingKits = (db: Queryable, collectionUid: string) =>
+  db
+    .select({
+      kit_collection_id: collection_pricing_kits.kit_collection_id,
+      dentate: collection_pricing_kits.dentate,
+      kit_id: kits.id,
+      kit_code: kits.code,
+      kit_name: kits.name,
+      kit_implant_qty: kits.implant_qty,
+    })
+    .from(collection_pricing_kits)
+    .innerJoin(kits, eq(kits.id, collection_pricing_kits.kit_id))
+    .where(eq(collection_pricing_kits.collection_uid, collectionUid))
+    .orderBy(asc(collection_pricing_kits.kit_collection_id));
+
+const referrers = alias(clients, 'referrers');
+const referrees = alias(clients, 'referrees');
+
+export const findReferrals = (db: Queryable, collectionUid: string) =>
+  db
+    .select({
+      created_at: referrals.created_at,
+      referrer_client_name: referrers.name,
+      referree_identification: referrals.referree_identification,
+      referree_client_name: referrees.name,
+      accepted_at: referrals.accepted_at,
+      canceled_at: referrals.canceled_at,
+    })
+    .from(referrals)
+    .innerJoin(referrers, eq(referrers.id, referrals.referrer_client_id))
+    .leftJoin(referrees, eq(referrees.id, referrals.referree_client_id))
+    .where(eq(referrals.collection_uid, collectionUid))
+    .orderBy(desc(referrals.created_at), desc(referrals.id));
+
+/** One row per dispatched case (a dispatch without cases still gives one row); grouped by the presenter. */
+export const findDispatchRows = (db: Queryable, collectionUid: string) =>
+  db
+    .select({
+      id: dispatches.id,
+      uid: dispatches.uid,
+      courier: dispatches.courier,
+      tracking_reference: dispatches.tracking_reference,
+      shipping_address: dispatches.shipping_address,
+      dispatched_at: dispatches.dispatched_at,
+      dispatched_by_id: dispatches.dispatched_by_id,
+      case_uid: dispatch_cases.case_uid,
+    })
+    .from(dispatches)
+    .leftJoin(dispatch_cases, eq(dispatch_cases.dispatch_id, dispatches.id))
+    .where(eq(dispatches.collection_uid, collectionUid))
+    .orderBy(desc(dispatches.dispatched_at), desc(dispatches.id), asc(dispatch_cases.case_uid));
+
+/** One row per live approval file (an approval without files still gives one row). */
+export const findApprovalRows = (db: Queryable, caseUids: string[]) =>
+  db
+    .select({
+      approval: approvals,
+      file: { id: approval_files.id, filename: approval_files.filename, added: approval_files.added },
+    })
+    .from(approvals)
+    .leftJoin(
+      approval_files,
+      and(eq(approval_files.approval_uid, approvals.uid), isNull(approval_files.deleted_at)),
+    )
+    .where(inArray(approvals.case_uid, caseUids))
+    .orderBy(
+      desc(approvals.created_at),
+      desc(approvals.uid),
+      asc(approval_files.added),
+      asc(approval_files.id),
+    );
+
+/** Display names of the employees the answer mentions by id. */
+export const findUserNames = async (db: Queryable, ids: Iterable<number>): Promise<Map<number, string>> => {
+  const rows = await db
+    .select({ id: users.id, name: userName(users) })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+};

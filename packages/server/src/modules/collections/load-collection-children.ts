@@ -1,0 +1,87 @@
+import type { Queryable } from '../../db/client';
+import {
+  findApprovalEmailTimes,
+  findCaseFiles,
+  findCasesWithOpenAlerts,
+  findChecklistItems,
+  findClientGaugeKits,
+  findComponentLines,
+  findImplants,
+  findMachineProjects,
+  findOutsources,
+  findPickingSlipRows,
+  findRelatedCases,
+  findReturnFiles,
+  type CaseRow,
+} from './case-queries';
+import {
+  findApprovalRows,
+  findDispatchRows,
+  findLocationAudit,
+  findPricingKits,
+  findReferrals,
+  type CollectionRow,
+} from './collection-queries';
+
+/**
+ * Every child table of the collection and of its cases, one statement each. They run one after another
+ * because `db` may be a transaction, whose single connection takes one query at a time.
+ */
+export const loadCollectionChildren = async (
+  db: Queryable,
+  collection: CollectionRow,
+  caseRows: CaseRow[],
+) => {
+  const uid = collection.collection.uid;
+  const caseUids = caseRows.map((r) => r.case.uid);
+  const projectIds = caseRows.flatMap((r) =>
+    r.case.machine_project_id === null ? [] : [r.case.machine_project_id],
+  );
+  const market = {
+    branchId: collection.collection.fulfillment_branch_id,
+    country: collection.shipping_client.country,
+  };
+  return {
+    locationAudit: await findLocationAudit(db, uid),
+    pricingKits: await findPricingKits(db, uid),
+    referrals: await findReferrals(db, uid),
+    dispatchRows: await findDispatchRows(db, uid),
+    approvalRows: await findApprovalRows(db, caseUids),
+    clientGaugeKits: await findClientGaugeKits(db, caseUids),
+    componentLines: await findComponentLines(db, caseUids),
+    relatedCases: await findRelatedCases(db, caseUids),
+    pickingSlipRows: await findPickingSlipRows(db, caseUids),
+    machineProjects: await findMachineProjects(db, projectIds),
+    outsources: await findOutsources(db, caseUids),
+    files: await findCaseFiles(db, caseUids),
+    returnFiles: await findReturnFiles(db, caseUids),
+    approvalEmailTimes: await findApprovalEmailTimes(db, caseUids),
+    implants: await findImplants(db, caseUids, market),
+    checklistItems: await findChecklistItems(db, caseUids),
+    openAlerts: await findCasesWithOpenAlerts(db, caseUids),
+  };
+};
+export type CollectionChildren = Awaited<ReturnType<typeof loadCollectionChildren>>;
+
+/** The employees the answer names by id (delegates, stage users, slip pickers, approval authors, …). */
+export const mentionedUserIds = (caseRows: CaseRow[], children: CollectionChildren): number[] =>
+  [
+    ...caseRows.flatMap((r) => [
+      r.case.delegated_to_id,
+      r.case.check_in_user_id,
+      r.case.metrology_user_id,
+      r.case.design_user_id,
+      r.case.machine_user_id,
+    ]),
+    ...children.pickingSlipRows.flatMap((r) => [r.slip.requested_by_id, r.slip.picked_by_id]),
+    ...children.approvalRows.map((r) => r.approval.created_by_id),
+    ...children.dispatchRows.map((r) => r.dispatched_by_id),
+    ...children.machineProjects.map((r) => r.created_by_id),
+  ].filter((id): id is number => id !== null);
+
+export type CollectionSources = {
+  collection: CollectionRow;
+  caseRows: CaseRow[];
+  children: CollectionChildren;
+  userNames: Map<number, string>;
+};

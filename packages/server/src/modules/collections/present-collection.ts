@@ -1,0 +1,147 @@
+import {
+  toIso,
+  type Collection,
+  type CollectionApproval,
+  type Dispatch,
+  type LocationAuditEntry,
+  type OrderingPlatform,
+  type PricingKitEntry,
+  type ShippingAddress,
+} from '@lab/domain';
+import type { CollectionChildren, CollectionSources } from './load-collection-children';
+import { groupBy, indexCaseChildren, presentCase } from './present-case';
+
+// Assembles the answer of GET /api/v2/collection/{uid}/ from the rows the loader read.
+
+const kitDentates = ['UPPER', 'LOWER'] as const;
+
+const presentPricingKit = (row: CollectionChildren['pricingKits'][number]): PricingKitEntry => {
+  const dentate = row.dentate as PricingKitEntry['kit_dentate_name'];
+  return {
+    kit_collection_id: row.kit_collection_id,
+    kit_dentate_id: kitDentates.indexOf(dentate) + 1,
+    kit_dentate_name: dentate,
+    kit_id: row.kit_id,
+    kit_code: row.kit_code,
+    kit_name: row.kit_name,
+    kit_implant_qty: row.kit_implant_qty,
+  };
+};
+
+export const presentLocationAudit = (
+  row: CollectionChildren['locationAudit'][number],
+): LocationAuditEntry => ({ ...row, moved_at: toIso(row.moved_at) });
+
+const addressText = (address: Record<string, unknown>, key: keyof ShippingAddress): string | null => {
+  const value = address[key];
+  return typeof value === 'string' ? value : null;
+};
+
+/** The jsonb copy taken at dispatch time, read field by field so an older shape still presents. */
+const presentShippingAddress = (value: unknown): ShippingAddress => {
+  const address = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  return {
+    address_line_1: addressText(address, 'address_line_1'),
+    address_line_2: addressText(address, 'address_line_2'),
+    suburb: addressText(address, 'suburb'),
+    state: addressText(address, 'state'),
+    postcode: addressText(address, 'postcode'),
+    country: addressText(address, 'country'),
+  };
+};
+
+const presentDispatches = (
+  rows: CollectionChildren['dispatchRows'],
+  userNames: Map<number, string>,
+): Dispatch[] =>
+  [...groupBy(rows, (r) => r.id).values()].flatMap((group) => {
+    const first = group[0];
+    if (!first) return [];
+    return [
+      {
+        uid: first.uid,
+        courier: first.courier,
+        tracking_reference: first.tracking_reference,
+        shipping_address: presentShippingAddress(first.shipping_address),
+        dispatched_at: toIso(first.dispatched_at),
+        dispatched_by:
+          first.dispatched_by_id === null ? null : (userNames.get(first.dispatched_by_id) ?? null),
+        case_uids: group.flatMap((r) => (r.case_uid === null ? [] : [r.case_uid])),
+      },
+    ];
+  });
+
+const presentApprovals = (
+  rows: CollectionChildren['approvalRows'],
+  userNames: Map<number, string>,
+): CollectionApproval[] =>
+  [...groupBy(rows, (r) => r.approval.uid).values()].flatMap((group) => {
+    const first = group[0];
+    if (!first) return [];
+    const a = first.approval;
+    return [
+      {
+        uid: a.uid,
+        case_uid: a.case_uid,
+        approval_type: a.approval_type,
+        created_at: toIso(a.created_at),
+        created_by: a.created_by_id === null ? null : (userNames.get(a.created_by_id) ?? null),
+        approval_due_at: toIso(a.approval_due_at),
+        approved_at: toIso(a.approved_at),
+        approved_by: a.approved_by,
+        cancelled_at: toIso(a.cancelled_at),
+        cancelled_by: a.cancelled_by,
+        changes_requested_at: toIso(a.changes_requested_at),
+        changes: a.changes,
+        send_reminders: a.send_reminders,
+        reminder_interval_seconds: a.reminder_interval_seconds,
+        next_reminder_due: toIso(a.next_reminder_due),
+        approval_files: group.flatMap((r) => (r.file ? [{ ...r.file, added: toIso(r.file.added) }] : [])),
+      },
+    ];
+  });
+
+export const presentCollection = (sources: CollectionSources): Collection => {
+  const { collection: row, caseRows, children, userNames } = sources;
+  const col = row.collection;
+  const groups = new Map<number, string[]>();
+  for (const { case: c } of caseRows) {
+    if (c.group_number !== null) groups.set(c.group_number, [...(groups.get(c.group_number) ?? []), c.uid]);
+  }
+  const index = indexCaseChildren(children, userNames);
+  const cases = caseRows.map((r) => presentCase(r, { collectionId: col.collection_id, groups, index }));
+  const { account_number: clientAccountNumber, ...shippingClient } = row.shipping_client;
+  return {
+    uid: col.uid,
+    collection_id: col.collection_id,
+    patient_reference: col.patient_reference,
+    vip: col.vip,
+    active: cases.some((c) => c.active),
+    added: toIso(col.added),
+    shipping_client: shippingClient,
+    billing_client: row.billing_client,
+    ordering_platform: col.ordering_platform as OrderingPlatform,
+    fulfillment_branch: row.fulfillment_branch,
+    fulfillment_branch_id: col.fulfillment_branch_id,
+    order_stage: row.order_stage,
+    portal_key: col.portal_key,
+    new_folder_structure: col.new_folder_structure,
+    location_required: col.location_required,
+    bin_location: col.bin_location,
+    bin_location_branch: row.bin_location_branch,
+    location_audit: children.locationAudit.map(presentLocationAudit),
+    pricing_kits: children.pricingKits.map(presentPricingKit),
+    referrals: children.referrals.map((r) => ({
+      ...r,
+      created_at: toIso(r.created_at),
+      accepted_at: toIso(r.accepted_at),
+      canceled_at: toIso(r.canceled_at),
+    })),
+    client_name: shippingClient.name,
+    client_account_number: clientAccountNumber,
+    folder_path: col.folder_path,
+    approvals: presentApprovals(children.approvalRows, userNames),
+    dispatches: presentDispatches(children.dispatchRows, userNames),
+    cases,
+  };
+};

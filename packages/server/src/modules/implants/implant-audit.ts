@@ -1,0 +1,49 @@
+import type { Implant, ImplantAuditAction, ImplantAuditChanges, ImplantAuditField } from '@lab/domain';
+import type { StaffActor } from '../../auth/actor';
+import type { Tx } from '../../db/client';
+import { implant_audit } from '../../db/schema/index';
+
+type AuditValue = string | number | boolean | null;
+
+// The audit names parts by name, not id, so a row stays readable after the catalogue changes.
+const snapshotOf = (implant: Implant | null): Record<ImplantAuditField, AuditValue> => ({
+  tooth: implant?.tooth ?? null,
+  'platform.string': implant?.platform ?? null,
+  'screw.name': implant?.screw?.name ?? null,
+  'tibase.name': implant?.tibase?.name ?? null,
+  bi_axial: implant?.biaxial ?? null,
+  engaging: implant?.engaging ?? null,
+});
+
+/** Field → {old, new} for every audited field that differs; null stands for "no implant" on either side. */
+export const diffImplants = (before: Implant | null, after: Implant | null): ImplantAuditChanges => {
+  const old = snapshotOf(before);
+  const next = snapshotOf(after);
+  const changes: ImplantAuditChanges = {};
+  for (const field of Object.keys(old) as ImplantAuditField[]) {
+    if (old[field] !== next[field]) changes[field] = { old: old[field], new: next[field] };
+  }
+  return changes;
+};
+
+/** Written inside the change's own transaction, so a change never lands without its audit row. */
+export const writeImplantAudit = async (
+  tx: Tx,
+  entry: {
+    caseUid: string;
+    implantId: number;
+    action: ImplantAuditAction;
+    changes: ImplantAuditChanges;
+    actor: StaffActor;
+  },
+): Promise<void> => {
+  await tx.insert(implant_audit).values({
+    case_uid: entry.caseUid,
+    implant_id: entry.implantId,
+    action: entry.action,
+    // Audit tables name staff by username, as the other audits and messages do.
+    modified_by: entry.actor.username,
+    modified_by_id: entry.actor.id,
+    changed_values: entry.changes,
+  });
+};
