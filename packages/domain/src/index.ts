@@ -22,3 +22,5 @@ export * from './api/schedule-requests';
 export * from './api/collection';
 export * from './api/collection-case';
 export * from './api/collection-actions';
+export * from './api/case-actions';
+export * from './api/collection-edit';

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { dentates, redoCharges, redoReasonCodes, redoTypes } from '../enums';
+import { isoDateTime } from './common';
+import { collectionCaseSchema } from './collection-case';
+import { promisedDateField } from './schedule-requests';
+
+// POST /api/v2/case/{case_id}/ with {action} (case-workspace §7 'Case actions') and
+// POST /api/v2/finishing/{case_id}/ (finishing status). The body is a discriminated union on `action`;
+// each member has its own handler on the server. Outsourcing and file actions join this union in their
+// own issues. Every action answers the case as GET /api/v2/collection/{uid}/ lists it (so the web can
+// put it straight into its cache), except update_times, which answers the recomputed schedule.
+
+export const caseActionMessages = {
+  blank: 'Cannot be blank',
+  mustBeSelected: 'Must be selected',
+  quantityRequired: 'Quantity is required',
+  attachmentTypeRequired: 'Attachment type must be selected',
+  invalidAction: 'Invalid action',
+  caseNotFound: 'Case not found',
+  alreadyReceived: 'The case has already been received',
+  notActiveVirtual: 'Only an active virtual component can be marked as done',
+  notInFinishing: 'The case is not in the lab',
+  notFinishingStatus: 'The status is not a finishing status',
+  immediacyInPast: 'Cannot be in the past',
+  delegationNotAllowed: 'Cases can only be delegated in design, production or lab',
+  // The Progress dialog asks the user to confirm, then sends forceUpdateStatus: true.
+  machineProjectActive: 'This case will be removed from production. Are you sure?',
+  cloneSameCase: 'Choose another component to clone from',
+  cloneOtherCollection: 'The component is not in this collection',
+} as const;
+
+const action = <Name extends string, Shape extends z.ZodRawShape>(name: Name, shape: Shape) =>
+  z.object({ action: z.literal(name), ...shape });
+
+const id = z.number().int().positive();
+
+/** One attachment / analog / generic component line as the overview edits it (spec §5 'Case edit'). */
+export const componentLineInputSchema = z.object({
+  // null = a new line whose component is not chosen yet: 'Attachment type must be selected'.
+  component_id: id.nullable(),
+  quantity: z
+    .number({ error: caseActionMessages.quantityRequired })
+    .int()
+    .min(1, caseActionMessages.quantityRequired),
+});
+export type ComponentLineInput = z.infer<typeof componentLineInputSchema>;
+
+/**
+ * The editable case fields the overview and the Progress dialog send with edit_case. The web sends the
+ * whole case object; fields not named here are ignored (zod strips them). Missing = unchanged.
+ */
+export const caseEditSchema = z.object({
+  job_type_id: id.nullable().optional(),
+  dentate: z.enum(dentates).nullable().optional(),
+  status_id: id.optional(),
+  material_type_id: id.nullable().optional(),
+  material_id: id.nullable().optional(),
+  material_batch_number: z.string().max(100).nullable().optional(),
+  material_thickness: z.number().nonnegative().max(100).nullable().optional(),
+  // 0 = 'none matches': then scan_gauge_name is the Scan Gauge ID the client gave.
+  scan_gauge_kit_id: z.number().int().nonnegative().nullable().optional(),
+  scan_gauge_name: z.string().max(100).nullable().optional(),
+  client_gauge_kits: z.array(z.object({ gauge_kit_id: id })).optional(),
+  delegated_to_id: id.nullable().optional(),
+  fulfillment_branch_id: id.nullable().optional(),
+});
+export type CaseEdit = z.infer<typeof caseEditSchema>;
+
+/** The component lines card: attachments, analogs and generic components. */
+export const componentEditSchema = z.object({
+  attachments: z.array(componentLineInputSchema).optional(),
+  analogs: z.array(componentLineInputSchema).optional(),
+  generic_components: z.array(componentLineInputSchema).optional(),
+});
+export type ComponentEdit = z.infer<typeof componentEditSchema>;
+
+export const redoRequestSchema = z.object({
+  redo: z.enum(redoTypes, { error: caseActionMessages.mustBeSelected }),
+  redo_reason: z.enum(redoReasonCodes as [string, ...string[]], { error: caseActionMessages.mustBeSelected }),
+  redo_charge: z.enum(redoCharges, { error: caseActionMessages.mustBeSelected }),
+  // Percent off when redo_charge is discount (1–100).
+  redo_discount_amount: z.number().min(0).max(100).nullable().optional(),
+  redo_new_screws_required: z.boolean().optional(),
+});
+export type RedoRequest = z.infer<typeof redoRequestSchema>;
+
+export const caseActionSchema = z.discriminatedUnion(
+  'action',
+  [
+    action('received', { send_email: z.boolean().optional() }),
+    action('toggle_warranty', {}),
+    action('picking_slip', {}),
+    // null clears the group.
+    action('edit_group_number', { group_number: z.number().int().positive().nullable() }),
+    action('edit_component', { case: componentEditSchema }),
+    // The case whose implants replace this case's implants.
+    action('clone_implants', { target_case_id: id }),
+    action('edit_case', { case: caseEditSchema, forceUpdateStatus: z.boolean().optional() }),
+    action('start_immediacy', { immediacy_due: isoDateTime }),
+    action('end_immediacy', {}),
+    // Local Australia/Melbourne date and time 'YYYY-MM-DDTHH:mm' (or an ISO instant); the promise as a date.
+    action('update_times', {
+      new_start_time: z.string().min(1, caseActionMessages.mustBeSelected),
+      new_promise_date: promisedDateField,
+    }),
+    action('mark_as_done', {}),
+    // Creates a new case in the collection that redoes this one (answers the new case).
+    action('redo_case', { redo: redoRequestSchema }),
+  ],
+  { error: caseActionMessages.invalidAction },
+);
+export type CaseAction = z.infer<typeof caseActionSchema>;
+export type CaseActionName = CaseAction['action'];
+
+export const finishingActionSchema = z.object({
+  action: z.literal('change_status', { error: caseActionMessages.invalidAction }),
+  status_id: id,
+  // With a dispatch-ready status: also move the other active cases of the same group.
+  grouped: z.boolean().optional(),
+});
+export type FinishingAction = z.infer<typeof finishingActionSchema>;
+
+export const caseActionAnswerSchema = collectionCaseSchema;
