@@ -21,7 +21,7 @@ import {
   type CollectionView,
   type PageView,
 } from './collection-params';
-import { CollectionPlaceholder } from './collection-placeholder';
+import { CollectionWorkspace } from './collection-workspace';
 import { useCollectionPageState } from './use-collection-page-state';
 
 const documentTitles: Record<'noCollection' | 'active' | 'collection', string> = {
@@ -111,7 +111,16 @@ export const CollectionPage = () => {
           />
         )}
         {view === 'active' && <ActiveView onOpenCollection={handleOpenInNewTab} />}
-        {isCollectionOpen && <CollectionPlaceholder uid={uid} view={view} />}
+        {isCollectionOpen && (
+          <CollectionWorkspace
+            uid={uid}
+            view={view}
+            cuid={state.cuid}
+            onOpenCase={(cuid) => navigate({ cuid })}
+            onChangeView={handleChangeView}
+            onLoadFailed={handleBackToSearch}
+          />
+        )}
       </AutoRefresh>
     </AppShell>
   );

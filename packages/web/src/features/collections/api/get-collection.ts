@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { collectionLoadErrors, collectionSchema, type Collection } from '@lab/domain';
+import { apiClient } from '../../../lib/api-client';
+import { loadErrorMeta } from '../../../lib/query-meta';
+import { collectionQueryKey } from '../../../lib/query-keys';
+
+export const getCollection = (uid: string, signal?: AbortSignal): Promise<Collection> =>
+  apiClient.get(`/api/v2/collection/${encodeURIComponent(uid)}/`, collectionSchema, signal);
+
+export const collectionQueryOptions = (uid: string) =>
+  queryOptions({
+    queryKey: collectionQueryKey(uid),
+    queryFn: ({ signal }) => getCollection(uid, signal),
+    meta: loadErrorMeta(collectionLoadErrors.collection),
+    retry: false,
+  });
+
+export const useCollection = (uid: string) => useQuery(collectionQueryOptions(uid));
