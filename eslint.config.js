@@ -94,7 +94,8 @@ export default tseslint.config(
     },
   },
   {
-    // Web features do not import each other: pages (src/app) compose them.
+    // Web features do not import each other: pages (src/app) compose them. The reference lists
+    // (statuses, employees, job types …) are the one exception: every feature reads them.
     files: ['packages/web/src/features/**'],
     rules: {
       'import/no-restricted-paths': [
@@ -103,7 +104,7 @@ export default tseslint.config(
           zones: webFeatures.map((feature) => ({
             target: `./packages/web/src/features/${feature}`,
             from: './packages/web/src/features',
-            except: [`./${feature}`],
+            except: [`./${feature}`, './reference'],
           })),
         },
       ],
