@@ -33,7 +33,10 @@ export type BusinessCalendar = {
 export type OpeningHours = { opens: number; closes: number };
 
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
-const holidayCatalogue = new Holidays();
+// Built on first use: a module-level instance would be a side effect that keeps the whole holiday
+// catalogue (about a megabyte) in every web bundle that imports @lab/domain.
+let holidayCatalogue: Holidays | null = null;
+const readHolidayCatalogue = (): Holidays => (holidayCatalogue ??= new Holidays());
 
 const normaliseClosure = (closure: BranchClosure): BranchClosure => {
   const { startsOn, endsOn } = closure;
@@ -51,10 +54,10 @@ export const createBusinessCalendar = (config: BusinessCalendarConfig): Business
   const timeZone = config.timeZone ?? defaultBusinessTimeZone;
   if (!IANAZone.isValidZone(timeZone)) throw new RangeError(`Unknown time zone ${timeZone}`);
   const country = config.country.toUpperCase();
-  if (!(country in holidayCatalogue.getCountries()))
+  if (!(country in readHolidayCatalogue().getCountries()))
     throw new RangeError(`Unknown holiday country ${country}`);
   const wantedRegion = config.region?.toUpperCase() ?? null;
-  const knownRegions = holidayCatalogue.getStates(country) ?? {};
+  const knownRegions = readHolidayCatalogue().getStates(country) ?? {};
   const region = wantedRegion !== null && wantedRegion in knownRegions ? wantedRegion : null;
   const closures = (config.closures ?? []).map(normaliseClosure);
   return { timeZone, country, region, closures };
