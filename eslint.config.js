@@ -104,7 +104,7 @@ export default tseslint.config(
           zones: webFeatures.map((feature) => ({
             target: `./packages/web/src/features/${feature}`,
             from: './packages/web/src/features',
-            except: [`./${feature}`, './reference'],
+            except: [...new Set([`./${feature}`, './reference'])],
           })),
         },
       ],

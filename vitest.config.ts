@@ -17,7 +17,15 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: 'web', include: ['packages/web/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      // Rendering MUI in jsdom takes seconds per test on a busy 2-core machine.
+      {
+        test: {
+          name: 'web',
+          include: ['packages/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });

@@ -10,6 +10,7 @@ import { accessPlugin } from './http/access';
 import { useLightHeadersOnApi } from './http/api-headers';
 import { registerErrorHandling } from './http/errors';
 import { registerAuthRoutes } from './auth/routes';
+import { registerCasesRoutes } from './modules/cases/routes';
 import { registerCollectionsRoutes } from './modules/collections/routes';
 import { registerImplantsRoutes } from './modules/implants/routes';
 import { registerPageRoutes } from './modules/pages/routes';
@@ -66,6 +67,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerCollectionsRoutes(app, { db });
   registerImplantsRoutes(app, { db });
   registerScheduleRoutes(app, { db });
+  registerCasesRoutes(app, { db });
   await registerPageRoutes(app);
   return app;
 };

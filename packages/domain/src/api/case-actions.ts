@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { dentates, redoCharges, redoReasonCodes, redoTypes } from '../enums';
 import { isoDateTime } from './common';
+import { scheduleSchema } from '../rules/schedule/schedule-schema';
 import { collectionCaseSchema } from './collection-case';
-import { promisedDateField } from './schedule-requests';
+import { promisedDateField, startTimeField } from './schedule-requests';
 
 // POST /api/v2/case/{case_id}/ with {action} (case-workspace §7 'Case actions') and
 // POST /api/v2/finishing/{case_id}/ (finishing status). The body is a discriminated union on `action`;
@@ -27,6 +28,17 @@ export const caseActionMessages = {
   machineProjectActive: 'This case will be removed from production. Are you sure?',
   cloneSameCase: 'Choose another component to clone from',
   cloneOtherCollection: 'The component is not in this collection',
+  unknownJobType: 'Unknown job type',
+  unknownStatus: 'Unknown status',
+  unknownMaterialType: 'Unknown material type',
+  unknownMaterial: 'Unknown material',
+  // A body naming both a type and a material of another type (the form clears the material first).
+  materialTypeMismatch: 'The material is not of the chosen material type',
+  unknownKit: 'Unknown kit',
+  unknownComponent: 'Unknown component',
+  componentDisabled: 'This component is no longer available',
+  delegateNotInDepartment: "Choose an employee of the case's department",
+  noDispatchedStatus: 'No Dispatched status is configured',
 } as const;
 
 const action = <Name extends string, Shape extends z.ZodRawShape>(name: Name, shape: Shape) =>
@@ -35,14 +47,24 @@ const action = <Name extends string, Shape extends z.ZodRawShape>(name: Name, sh
 const id = z.number().int().positive();
 
 /** One attachment / analog / generic component line as the overview edits it (spec §5 'Case edit'). */
-export const componentLineInputSchema = z.object({
-  // null = a new line whose component is not chosen yet: 'Attachment type must be selected'.
-  component_id: id.nullable(),
-  quantity: z
-    .number({ error: caseActionMessages.quantityRequired })
-    .int()
-    .min(1, caseActionMessages.quantityRequired),
-});
+export const componentLineInputSchema = z
+  .object({
+    // null = a new line whose component is not chosen yet: the form holds it, the save refuses it.
+    component_id: id.nullable(),
+    quantity: z
+      .number({ error: caseActionMessages.quantityRequired })
+      .int(caseActionMessages.quantityRequired)
+      .min(1, caseActionMessages.quantityRequired),
+  })
+  .superRefine((line, ctx) => {
+    if (line.component_id === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: caseActionMessages.attachmentTypeRequired,
+        path: ['component_id'],
+      });
+    }
+  });
 export type ComponentLineInput = z.infer<typeof componentLineInputSchema>;
 
 /**
@@ -74,14 +96,20 @@ export const componentEditSchema = z.object({
 });
 export type ComponentEdit = z.infer<typeof componentEditSchema>;
 
-export const redoRequestSchema = z.object({
-  redo: z.enum(redoTypes, { error: caseActionMessages.mustBeSelected }),
-  redo_reason: z.enum(redoReasonCodes as [string, ...string[]], { error: caseActionMessages.mustBeSelected }),
-  redo_charge: z.enum(redoCharges, { error: caseActionMessages.mustBeSelected }),
-  // Percent off when redo_charge is discount (1–100).
-  redo_discount_amount: z.number().min(0).max(100).nullable().optional(),
-  redo_new_screws_required: z.boolean().optional(),
-});
+export const redoRequestSchema = z
+  .object({
+    redo: z.enum(redoTypes, { error: caseActionMessages.mustBeSelected }),
+    redo_reason: z.enum(redoReasonCodes, { error: caseActionMessages.mustBeSelected }),
+    redo_charge: z.enum(redoCharges, { error: caseActionMessages.mustBeSelected }),
+    // Percent off when redo_charge is discount (1–100); ignored for the other charges.
+    redo_discount_amount: z.number().min(0).max(100).nullable().optional(),
+    redo_new_screws_required: z.boolean().optional(),
+  })
+  .superRefine((redo, ctx) => {
+    if (redo.redo_charge === 'discount' && !redo.redo_discount_amount) {
+      ctx.addIssue({ code: 'custom', message: caseActionMessages.blank, path: ['redo_discount_amount'] });
+    }
+  });
 export type RedoRequest = z.infer<typeof redoRequestSchema>;
 
 export const caseActionSchema = z.discriminatedUnion(
@@ -98,11 +126,9 @@ export const caseActionSchema = z.discriminatedUnion(
     action('edit_case', { case: caseEditSchema, forceUpdateStatus: z.boolean().optional() }),
     action('start_immediacy', { immediacy_due: isoDateTime }),
     action('end_immediacy', {}),
-    // Local Australia/Melbourne date and time 'YYYY-MM-DDTHH:mm' (or an ISO instant); the promise as a date.
-    action('update_times', {
-      new_start_time: z.string().min(1, caseActionMessages.mustBeSelected),
-      new_promise_date: promisedDateField,
-    }),
+    // Local Australia/Melbourne date and time 'YYYY-MM-DDTHH:mm' (or an ISO instant); the promise as a
+    // date (close of business at the branch). A blank promise keeps the case's current one.
+    action('update_times', { new_start_time: startTimeField, new_promise_date: promisedDateField }),
     action('mark_as_done', {}),
     // Creates a new case in the collection that redoes this one (answers the new case).
     action('redo_case', { redo: redoRequestSchema }),
@@ -121,3 +147,10 @@ export const finishingActionSchema = z.object({
 export type FinishingAction = z.infer<typeof finishingActionSchema>;
 
 export const caseActionAnswerSchema = collectionCaseSchema;
+/** update_times answers the recomputed schedule instead of the case. */
+export const updateTimesAnswerSchema = scheduleSchema;
+/** What the route may answer: the case, or the schedule of update_times. */
+export const caseActionResponseSchema = z.union([collectionCaseSchema, scheduleSchema]);
+
+/** Answer of POST /api/v2/finishing/{case_id}/: the case the status was chosen on. */
+export const finishingActionAnswerSchema = collectionCaseSchema;

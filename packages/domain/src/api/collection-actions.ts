@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { collectionMessages, locationAuditEntrySchema } from './collection';
+import { collectionMessages, collectionSchema, locationAuditEntrySchema } from './collection';
 import { isoDateTime } from './common';
 import { implantAuditActions } from './implants';
 
-// POST /api/v2/collection/{uid}/ with {action}: the collection's list calls (case-workspace §7). Each
-// action is one member of the union, so a new action is one more member and one more handler.
+// POST /api/v2/collection/{uid}/ with {action}: the collection's list calls (case-workspace §7) and its
+// toggles (collection-views §7). Each action is one member of the union, so a new action is one more
+// member and one more handler.
 
 const action = <Name extends string>(name: Name) => z.object({ action: z.literal(name) });
 
@@ -16,6 +17,11 @@ export const collectionActionSchema = z.discriminatedUnion(
     action('analog_list'),
     action('generic_component_list'),
     action('audit_list'),
+    // Flips the VIP flag. Answers the collection.
+    action('toggle_vip'),
+    // Flips location_required: allocating the next free box at the fulfillment branch, or clearing it.
+    // Answers the collection.
+    action('toggle_location'),
   ],
   // Also the answer to a missing or non-object body: whatever was sent is not an action we know.
   { error: collectionMessages.invalidAction },
@@ -88,11 +94,14 @@ export const collectionActionAnswerSchemas = {
   analog_list: z.array(catalogueComponentSchema),
   generic_component_list: z.array(catalogueComponentSchema),
   audit_list: collectionAuditSchema,
+  toggle_vip: collectionSchema,
+  toggle_location: collectionSchema,
 } as const satisfies Record<CollectionActionName, z.ZodType>;
 
 export const collectionActionAnswerSchema = z.union([
   z.array(orderFormSchema),
   z.array(catalogueComponentSchema),
   collectionAuditSchema,
+  collectionSchema,
 ]);
 export type CollectionActionAnswer = z.infer<typeof collectionActionAnswerSchema>;

@@ -1,4 +1,6 @@
+import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { defaultBusinessTimeZone } from '../rules/schedule/business-calendar';
 import { isoDateTime } from './common';
 
 // Requests of the schedule calls: GET /api/v2/case/{case_id}/schedule/ (case-workspace §7) and
@@ -11,6 +13,8 @@ export const scheduleMessages = {
   invalidDate: 'Invalid date',
   inThePast: 'Cannot be in the past',
   caseNotFound: 'Case not found',
+  invalidCase: 'Invalid case',
+  mustBeSelected: 'Must be selected',
 } as const;
 
 /** Postgres `integer`: a larger legacy id cannot exist, and passing it on would fail in the database. */
@@ -27,27 +31,6 @@ export const legacyCaseIdParams = z.object({ case_id: z.string().transform(parse
 
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-
-/**
- * A required reference chosen from a select: blank (missing, null, '') → 'Cannot be blank'; anything
- * that is not a positive whole number (also as a numeric string, as HTML selects send) → `invalid`.
- */
-const requiredId = (invalid: string) =>
-  z
-    .union([z.number(), z.string(), z.null()], { error: invalid })
-    .optional()
-    .transform((value, ctx) => {
-      if (isBlank(value)) {
-        ctx.addIssue({ code: 'custom', message: scheduleMessages.blank });
-        return z.NEVER;
-      }
-      const id = typeof value === 'string' ? Number(value.trim()) : value;
-      if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0 || id > maxIntegerId) {
-        ctx.addIssue({ code: 'custom', message: invalid });
-        return z.NEVER;
-      }
-      return id;
-    });
 
 /**
  * A promise as the forms send it: a local date means close of business that day at the branch (the
@@ -70,14 +53,87 @@ export const promisedDateField = z
     return z.NEVER;
   });
 
-/** POST /api/v2/case/schedule/: the schedule a new component would get if it started now. */
+/** An optional reference: blank → null; anything but a positive whole number (or numeric string) → `invalid`. */
+const optionalId = (invalid: string) =>
+  z
+    .union([z.number(), z.string(), z.null()], { error: invalid })
+    .optional()
+    .transform((value, ctx) => {
+      if (isBlank(value)) return null;
+      const id = typeof value === 'string' ? Number(value.trim()) : value;
+      if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0 || id > maxIntegerId) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return id;
+    });
+
+const localDateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+
+/**
+ * A time as the Modify Case Times form sends it: a local 'YYYY-MM-DDTHH:mm' read in Australia/Melbourne
+ * (case-workspace §9 'Input time zone'), or an ISO instant with offset. Null when it is neither.
+ */
+export const parseLocalDateTime = (text: string): Date | null => {
+  const trimmed = text.trim();
+  if (localDateTimePattern.test(trimmed)) {
+    const local = DateTime.fromISO(trimmed, { zone: defaultBusinessTimeZone });
+    return local.isValid ? local.toJSDate() : null;
+  }
+  return isoDateTime.safeParse(trimmed).success ? new Date(trimmed) : null;
+};
+
+const dateTimeField = (onBlank: string | null) =>
+  z
+    .union([z.string(), z.null()], { error: scheduleMessages.invalidDate })
+    .optional()
+    .transform((value, ctx): Date | null => {
+      if (isBlank(value)) {
+        if (onBlank === null) return null;
+        ctx.addIssue({ code: 'custom', message: onBlank });
+        return z.NEVER;
+      }
+      const parsed = parseLocalDateTime(value ?? '');
+      if (parsed) return parsed;
+      ctx.addIssue({ code: 'custom', message: scheduleMessages.invalidDate });
+      return z.NEVER;
+    });
+
+/** A required start time (Modify Case Times: 'Must be selected'). */
+export const startTimeField = dateTimeField(scheduleMessages.mustBeSelected).transform(
+  (value) => value as Date,
+);
+/** An optional start time: blank means "as it is" (now for a new component, the case's start otherwise). */
+export const optionalStartTimeField = dateTimeField(null);
+
+const requiredWithoutCase = ['branch_id', 'job_type_id'] as const;
+
+/**
+ * POST /api/v2/case/schedule/: the schedule a new component of a job type would get at a branch (the Add
+ * Component form), or with case_id the schedule that case would get with a new start and promise (the
+ * Modify Case Times form; branch and job type then come from the case unless given).
+ */
 export const schedulePreviewRequestSchema = z.preprocess(
   // No body at all reads as an empty form, so each field gets its own 'Cannot be blank'.
-  (body) => body ?? {},
+  (body, ctx) => {
+    const form = body ?? {};
+    if (typeof form !== 'object') return form;
+    const fields = form as Record<string, unknown>;
+    if (isBlank(fields.case_id)) {
+      for (const key of requiredWithoutCase) {
+        if (isBlank(fields[key])) {
+          ctx.addIssue({ code: 'custom', message: scheduleMessages.blank, path: [key], input: fields[key] });
+        }
+      }
+    }
+    return form;
+  },
   z.object({
-    branch_id: requiredId(scheduleMessages.invalidBranch),
-    job_type_id: requiredId(scheduleMessages.invalidJobType),
+    case_id: optionalId(scheduleMessages.invalidCase),
+    branch_id: optionalId(scheduleMessages.invalidBranch),
+    job_type_id: optionalId(scheduleMessages.invalidJobType),
     date_promised: promisedDateField,
+    start_time: optionalStartTimeField,
   }),
 );
 export type SchedulePreviewRequest = z.output<typeof schedulePreviewRequestSchema>;

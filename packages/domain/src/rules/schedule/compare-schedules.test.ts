@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
+import fc from 'fast-check';
 import { createBusinessCalendar } from './business-calendar';
 import { closeOfBusinessOn } from './business-time';
 import {
-  compareSchedules,
+  customerDueAlert,
+  customerDueChangeHours,
   customerDueUnchangedText,
   formatCustomerDueChangedText,
 } from './compare-schedules';
@@ -26,7 +28,7 @@ const schedule = (start: string, promisedOn?: string) =>
     profile,
   });
 
-describe('compareSchedules', () => {
+describe('customerDueAlert', () => {
   it('has the spec texts', () => {
     expect(customerDueUnchangedText).toBe("Customer's due time has not changed.");
     expect(formatCustomerDueChangedText(3)).toBe(
@@ -35,58 +37,38 @@ describe('compareSchedules', () => {
   });
 
   it('is green while the proposed schedule keeps a buffer', () => {
-    const original = schedule('2025-06-02T10:00');
     const proposed = schedule('2025-06-03T10:00', '2025-06-10');
-    const comparison = compareSchedules(melbourne, original, proposed);
     expect(proposed.buffer_time_seconds).toBeGreaterThanOrEqual(0);
-    expect(comparison).toMatchObject({
-      isCustomerContactNeeded: false,
-      customerDueChangeSeconds: 0,
-      customerDueChangeHours: 0,
-      alert: { severity: 'success', text: "Customer's due time has not changed." },
+    expect(customerDueAlert(proposed)).toEqual({
+      severity: 'success',
+      text: "Customer's due time has not changed.",
     });
   });
 
   it('is red with the business hours by which the customer will now get it late', () => {
-    const original = schedule('2025-06-02T10:00', '2025-06-10'); // buffer 6 h
     const proposed = schedule('2025-06-04T10:00', '2025-06-10'); // 37 h of work in 34 h
     expect(proposed.buffer_time_seconds).toBe(-3 * hour);
-    const comparison = compareSchedules(melbourne, original, proposed);
-    expect(comparison.isCustomerContactNeeded).toBe(true);
-    expect(comparison.customerDueChangeSeconds).toBe(3 * hour);
-    expect(comparison.customerDueChangeHours).toBe(3);
-    expect(comparison.alert).toEqual({
+    expect(customerDueAlert(proposed)).toEqual({
       severity: 'error',
       text: "Customer's due time has changed by 3 business hours - they will need to be contacted.",
     });
-    // Metrology was due Mon 15:12, now Wed 13:24.
-    expect(comparison.dueTimeChanges.metrology).toBe(16 * hour + 12 * 60);
-  });
-
-  it('measures from the customer due time of the original schedule when the promise moved too', () => {
-    const original = schedule('2025-06-02T10:00', '2025-06-10');
-    const proposed = schedule('2025-06-05T10:00', '2025-06-11'); // late by 3 h on a promise a day later
-    expect(proposed.buffer_time_seconds).toBe(-3 * hour);
-    const comparison = compareSchedules(melbourne, original, proposed);
-    expect(comparison.customerDueChangeSeconds).toBe(12 * hour);
-    expect(comparison.alert.text).toContain('changed by 12 business hours');
   });
 
   it('rounds a part hour up, so a late case never reads 0 hours', () => {
-    const original = schedule('2025-06-02T10:00', '2025-06-03');
-    const proposed = {
-      ...original,
-      buffer_time_seconds: -1800,
-      internal_due_time: mel('2025-06-04T08:30').toISOString(),
-    };
-    const comparison = compareSchedules(melbourne, original, proposed);
-    expect(comparison.customerDueChangeSeconds).toBe(1800);
-    expect(comparison.customerDueChangeHours).toBe(1);
+    const proposed = { ...schedule('2025-06-02T10:00', '2025-06-03'), buffer_time_seconds: -1800 };
+    expect(customerDueChangeHours(proposed)).toBe(1);
   });
 
-  it('reports per-stage due changes in business seconds', () => {
-    const original = schedule('2025-06-02T10:00');
-    const comparison = compareSchedules(melbourne, original, original);
-    expect(comparison.dueTimeChanges).toEqual({ metrology: 0, design: 0, machining: 0, dispatch: 0 });
+  it('is red exactly when the buffer is negative, with N ≥ 1 then and 0 otherwise', () => {
+    const base = schedule('2025-06-02T10:00');
+    fc.assert(
+      fc.property(fc.integer({ min: -500 * hour, max: 500 * hour }), (buffer) => {
+        const proposed = { ...base, buffer_time_seconds: buffer };
+        const hours = customerDueChangeHours(proposed);
+        expect(customerDueAlert(proposed).severity).toBe(buffer < 0 ? 'error' : 'success');
+        expect(hours >= 1).toBe(buffer < 0);
+        if (buffer >= 0) expect(hours).toBe(0);
+      }),
+    );
   });
 });

@@ -9,7 +9,8 @@ import {
   type CollectionAudit,
   type OrderForm,
 } from '@lab/domain';
-import type { Queryable } from '../../db/client';
+import type { StaffActor } from '../../auth/actor';
+import type { Db, Queryable } from '../../db/client';
 import {
   case_audit,
   cases,
@@ -20,10 +21,12 @@ import {
   users,
 } from '../../db/schema/index';
 import { findLocationAudit, userName } from './collection-queries';
+import { loadCollection } from './load-collection';
 import { presentLocationAudit } from './present-collection';
+import { toggleLocation, toggleVip } from './toggle-actions';
 
-// The list actions of POST /api/v2/collection/{uid}/, one handler each. The route has checked that the
-// collection exists.
+// The actions of POST /api/v2/collection/{uid}/, one handler each: the lists here, the toggles in
+// toggle-actions.ts. The route has checked that the collection exists.
 
 type ChangedValues = Record<string, unknown>;
 
@@ -127,19 +130,24 @@ export const listAudit = async (db: Queryable, collectionUid: string): Promise<C
   };
 };
 
+type ActionContext = { db: Db; collectionUid: string; actor: StaffActor };
+
 const actionHandlers: Record<
   CollectionActionName,
-  (db: Queryable, collectionUid: string) => Promise<CollectionActionAnswer>
+  (context: ActionContext) => Promise<CollectionActionAnswer>
 > = {
-  order_form_list: listOrderForms,
-  attachment_list: (db) => listCatalogueComponents(db, 'attachment'),
-  analog_list: (db) => listCatalogueComponents(db, 'analog'),
-  generic_component_list: (db) => listCatalogueComponents(db, 'generic'),
-  audit_list: listAudit,
+  order_form_list: ({ db, collectionUid }) => listOrderForms(db, collectionUid),
+  attachment_list: ({ db }) => listCatalogueComponents(db, 'attachment'),
+  analog_list: ({ db }) => listCatalogueComponents(db, 'analog'),
+  generic_component_list: ({ db }) => listCatalogueComponents(db, 'generic'),
+  audit_list: ({ db, collectionUid }) => listAudit(db, collectionUid),
+  // The toggles answer the collection as GET does, read after their transaction committed.
+  toggle_vip: async ({ db, collectionUid, actor }) =>
+    loadCollection(db, await toggleVip(db, { rawUid: collectionUid, actor })),
+  toggle_location: async ({ db, collectionUid, actor }) =>
+    loadCollection(db, await toggleLocation(db, { rawUid: collectionUid, actor })),
 };
 
 export const runCollectionAction = (
-  db: Queryable,
-  collectionUid: string,
-  body: CollectionAction,
-): Promise<CollectionActionAnswer> => actionHandlers[body.action](db, collectionUid);
+  context: ActionContext & { body: CollectionAction },
+): Promise<CollectionActionAnswer> => actionHandlers[context.body.action](context);

@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  addComponentSchema,
   collectionActionAnswerSchema,
   collectionActionSchema,
+  collectionCaseSchema,
   collectionParams,
+  collectionPatchSchema,
   collectionSchema,
 } from '@lab/domain';
 import type { Db } from '../../db/client';
+import { requireActor } from '../../http/access';
+import { addComponent } from './add-component';
 import { requireCollection } from './collection-queries';
 import { runCollectionAction } from './list-actions';
 import { loadCollection } from './load-collection';
+import { patchCollection } from './patch-collection';
 
 export const registerCollectionsRoutes = (app: FastifyInstance, deps: { db: Db }): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -24,6 +30,22 @@ export const registerCollectionsRoutes = (app: FastifyInstance, deps: { db: Db }
     async (request) => loadCollection(db, request.params.uid),
   );
 
+  api.patch(
+    '/api/v2/collection/:uid/',
+    {
+      config: { access: 'staff' },
+      schema: { params: collectionParams, body: collectionPatchSchema, response: { 200: collectionSchema } },
+    },
+    async (request) => {
+      const uid = await patchCollection(db, {
+        rawUid: request.params.uid,
+        patch: request.body,
+        actor: requireActor(request),
+      });
+      return loadCollection(db, uid);
+    },
+  );
+
   api.post(
     '/api/v2/collection/:uid/',
     {
@@ -36,7 +58,26 @@ export const registerCollectionsRoutes = (app: FastifyInstance, deps: { db: Db }
     },
     async (request) => {
       const collectionUid = await requireCollection(db, request.params.uid);
-      return runCollectionAction(db, collectionUid, request.body);
+      return runCollectionAction({ db, collectionUid, actor: requireActor(request), body: request.body });
+    },
+  );
+
+  api.post(
+    '/api/v2/collection/:uid/component/',
+    {
+      config: { access: 'staff' },
+      schema: { params: collectionParams, body: addComponentSchema, response: { 201: collectionCaseSchema } },
+    },
+    async (request, reply) => {
+      const { collectionUid, caseUid } = await addComponent(db, {
+        rawUid: request.params.uid,
+        body: request.body,
+        actor: requireActor(request),
+      });
+      const collection = await loadCollection(db, collectionUid);
+      const created = collection.cases.find((c) => c.uid === caseUid);
+      if (!created) throw new Error('the added case is missing from its collection');
+      return reply.status(201).send(created);
     },
   );
 };

@@ -1,5 +1,11 @@
 import { eq, type SQL } from 'drizzle-orm';
-import { AppError, computeSchedule, scheduleMessages, type Schedule } from '@lab/domain';
+import {
+  AppError,
+  computeSchedule,
+  scheduleMessages,
+  type ComputeScheduleInput,
+  type Schedule,
+} from '@lab/domain';
 import type { Queryable } from '../../db/client';
 import { cases, collections, job_types } from '../../db/schema/index';
 import { jobTypeProfileColumns, toScheduleProfile } from './job-type-profile';
@@ -9,11 +15,13 @@ import { defaultBranchCalendar, loadBranchCalendar } from './load-branch-calenda
 // customer delay, its fulfillment branch's calendar and its completion stamps. Shared by the GET (which
 // answers it) and recomputeCaseSchedule (which stores it).
 
-/** Computes the schedule of the case matching `where`; null when there is none. */
-export const computeCaseSchedule = async (
+export type CaseScheduleInputs = { uid: string; input: ComputeScheduleInput };
+
+/** What the schedule maths needs of the case matching `where`, as stored; null when there is none. */
+export const loadCaseScheduleInputs = async (
   q: Queryable,
   where: SQL | undefined,
-): Promise<{ uid: string; schedule: Schedule } | null> => {
+): Promise<CaseScheduleInputs | null> => {
   const [row] = await q
     .select({
       uid: cases.uid,
@@ -39,7 +47,7 @@ export const computeCaseSchedule = async (
   // No fulfillment branch yet: schedule with the lab's home calendar rather than refuse, so the card
   // still shows due times; the foreign key means a set branch id always loads.
   const branch = row.branch_id === null ? null : await loadBranchCalendar(q, row.branch_id);
-  const schedule = computeSchedule({
+  const input: ComputeScheduleInput = {
     calendar: branch?.calendar ?? defaultBranchCalendar,
     // The case search reads a case's start the same way: the schedule start, else when it was added.
     start: row.schedule_start ?? row.added,
@@ -53,8 +61,17 @@ export const computeCaseSchedule = async (
       machining: row.date_machining_complete,
       dispatch: row.date_dispatched,
     },
-  });
-  return { uid: row.uid, schedule };
+  };
+  return { uid: row.uid, input };
+};
+
+/** Computes the schedule of the case matching `where`; null when there is none. */
+export const computeCaseSchedule = async (
+  q: Queryable,
+  where: SQL | undefined,
+): Promise<{ uid: string; schedule: Schedule } | null> => {
+  const found = await loadCaseScheduleInputs(q, where);
+  return found ? { uid: found.uid, schedule: computeSchedule(found.input) } : null;
 };
 
 /** GET /api/v2/case/{case_id}/schedule/: computed fresh, so it always reflects the current calendar. */

@@ -8,15 +8,19 @@ import {
   type BusinessCalendar,
   type PromisedInput,
   type Schedule,
+  type ScheduleProfile,
   type SchedulePreviewRequest,
 } from '@lab/domain';
 import type { Queryable } from '../../db/client';
-import { job_types } from '../../db/schema/index';
+import { cases, job_types } from '../../db/schema/index';
+import { loadCaseScheduleInputs } from './case-schedule';
 import { jobTypeProfileColumns, toScheduleProfile } from './job-type-profile';
 import { loadBranchCalendar } from './load-branch-calendar';
 
 // POST /api/v2/case/schedule/: the schedule a new component of this job type would get at this branch if
-// it started now (the Add Component form shows it before the component exists).
+// it started now (the Add Component form shows it before the component exists), or, with case_id, the
+// schedule that case would get with a new start and promise (the Modify Case Times form compares it with
+// the current one before saving through update_times).
 
 const findActiveJobTypeProfile = async (q: Queryable, jobTypeId: number) => {
   const [row] = await q
@@ -31,23 +35,71 @@ const findActiveJobTypeProfile = async (q: Queryable, jobTypeId: number) => {
  * A promise given as a date is close of business that day at the branch. It is 'in the past' when the
  * date is before today there: today itself is allowed even after 17:00, because the form offers today
  * and the answer then shows the lateness as a negative buffer instead of refusing. A promise given as an
- * instant is in the past when it is before now.
+ * instant is in the past when it is before now. `field` names the form field the error belongs to.
  */
-const resolvePromise = (calendar: BusinessCalendar, promise: PromisedInput, now: Date): Date => {
+export const resolvePromise = (
+  calendar: BusinessCalendar,
+  promise: PromisedInput,
+  now: Date,
+  field = 'date_promised',
+): Date => {
   if (promise.kind === 'date') {
     const today = DateTime.fromJSDate(now, { zone: calendar.timeZone }).toISODate() ?? '';
-    if (promise.date < today) throw inThePast();
+    if (promise.date < today) throw inThePast(field);
     return closeOfBusinessOn(calendar, promise.date);
   }
-  if (promise.instant.getTime() < now.getTime()) throw inThePast();
+  if (promise.instant.getTime() < now.getTime()) throw inThePast(field);
   return promise.instant;
 };
 
-const inThePast = (): AppError =>
+const inThePast = (field: string): AppError =>
   new AppError('validation_failed', {
     message: scheduleMessages.inThePast,
-    fields: { date_promised: scheduleMessages.inThePast },
+    fields: { [field]: scheduleMessages.inThePast },
   });
+
+/**
+ * The branch calendar and job type profile named by the form, each null when not asked for. Both are
+ * checked before answering, so the form can mark both fields at once.
+ */
+const loadChosenReferences = async (
+  q: Queryable,
+  ids: { branchId: number | null; jobTypeId: number | null },
+): Promise<{ calendar: BusinessCalendar | null; profile: ScheduleProfile | null }> => {
+  const branch = ids.branchId === null ? null : await loadBranchCalendar(q, ids.branchId);
+  const profile = ids.jobTypeId === null ? null : await findActiveJobTypeProfile(q, ids.jobTypeId);
+  const fields: Record<string, string> = {};
+  if (ids.branchId !== null && !branch?.active) fields.branch_id = scheduleMessages.invalidBranch;
+  if (ids.jobTypeId !== null && !profile) fields.job_type_id = scheduleMessages.invalidJobType;
+  const message = Object.values(fields)[0];
+  if (message) throw new AppError('validation_failed', { message, fields });
+  return { calendar: branch?.calendar ?? null, profile };
+};
+
+/** The case's stored schedule inputs with the form's start, promise, branch and job type put in. */
+const previewCaseSchedule = async (
+  q: Queryable,
+  request: SchedulePreviewRequest & { case_id: number },
+  now: Date,
+): Promise<Schedule> => {
+  const found = await loadCaseScheduleInputs(q, eq(cases.case_id, request.case_id));
+  if (!found) throw new AppError('not_found', { message: scheduleMessages.caseNotFound });
+  const chosen = await loadChosenReferences(q, {
+    branchId: request.branch_id,
+    jobTypeId: request.job_type_id,
+  });
+  const calendar = chosen.calendar ?? found.input.calendar;
+  const promised = request.date_promised
+    ? resolvePromise(calendar, request.date_promised, now)
+    : found.input.promised;
+  return computeSchedule({
+    ...found.input,
+    calendar,
+    profile: chosen.profile ?? found.input.profile,
+    start: request.start_time ?? found.input.start,
+    promised,
+  });
+};
 
 /** `now` is a parameter so the preview is a pure function of its inputs in tests. */
 export const previewSchedule = async (
@@ -55,16 +107,16 @@ export const previewSchedule = async (
   request: SchedulePreviewRequest,
   now: Date = new Date(),
 ): Promise<Schedule> => {
-  const branch = await loadBranchCalendar(q, request.branch_id);
-  const profile = await findActiveJobTypeProfile(q, request.job_type_id);
-  // Both are checked before answering, so the form can mark both fields at once.
-  const fields: Record<string, string> = {};
-  if (!branch?.active) fields.branch_id = scheduleMessages.invalidBranch;
-  if (!profile) fields.job_type_id = scheduleMessages.invalidJobType;
-  if (!branch?.active || !profile) {
-    const message = Object.values(fields)[0] ?? scheduleMessages.invalidBranch;
-    throw new AppError('validation_failed', { message, fields });
+  const { case_id: caseId } = request;
+  if (caseId !== null) return previewCaseSchedule(q, { ...request, case_id: caseId }, now);
+  const { calendar, profile } = await loadChosenReferences(q, {
+    branchId: request.branch_id,
+    jobTypeId: request.job_type_id,
+  });
+  // The request schema makes both required without a case; this only narrows the types.
+  if (!calendar || !profile) {
+    throw new AppError('validation_failed', { message: scheduleMessages.blank });
   }
-  const promised = request.date_promised ? resolvePromise(branch.calendar, request.date_promised, now) : null;
-  return computeSchedule({ calendar: branch.calendar, start: now, promised, profile });
+  const promised = request.date_promised ? resolvePromise(calendar, request.date_promised, now) : null;
+  return computeSchedule({ calendar, start: request.start_time ?? now, promised, profile });
 };

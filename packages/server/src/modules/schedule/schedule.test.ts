@@ -267,11 +267,95 @@ describe('POST /api/v2/case/schedule/ (preview)', () => {
   });
 });
 
+describe('POST /api/v2/case/schedule/ with case_id (Modify Case Times preview)', () => {
+  it('answers 400 Invalid case for a malformed id and 404 Case not found for an unknown one', async () => {
+    const malformed = await postPreview({ case_id: 'x' });
+    expect(malformed.statusCode).toBe(400);
+    expect(fieldsOf(malformed)).toEqual({ case_id: 'Invalid case' });
+    const unknown = await postPreview({ case_id: 999_999_999 });
+    expect(unknown.statusCode).toBe(404);
+    expect(errorMessage(unknown)).toBe('Case not found');
+  });
+
+  it('answers 400 Invalid date for a malformed start, with or without a case', async () => {
+    for (const payload of [
+      { case_id: plainCase.case_id, start_time: 'tomorrow' },
+      { branch_id: melbourneId, job_type_id: jobTypeId, start_time: '2026-13-40T09:00' },
+    ]) {
+      const response = await postPreview(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(fieldsOf(response)).toEqual({ start_time: 'Invalid date' });
+    }
+  });
+
+  it("takes the case's branch, job type, start and completions when only case_id is sent", async () => {
+    const stored = await getSchedule(plainCase.case_id);
+    const response = await postPreview({ case_id: String(plainCase.case_id) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(stored.json());
+  });
+
+  it('reads the start as Melbourne local time and moves the schedule with it', async () => {
+    // The plain schedule one week later: Mon 30 Nov 09:00, no promise, nothing in between is closed.
+    const response = await postPreview({
+      case_id: closedWednesdayCase.case_id,
+      start_time: '2026-11-30T09:00',
+    });
+    expect(response.statusCode).toBe(200);
+    const schedule = response.json<Schedule>();
+    expect(schedule.start_time).toBe('2026-11-29T22:00:00.000Z');
+    expect(schedule.due_times.metrology).toBe('2026-11-30T03:18:00.000Z');
+    expect(schedule.buffer_time_seconds).toBe(plainSchedule.buffer_time_seconds);
+  });
+
+  it('uses the given promise (a date: 17:00 at the branch) and job type instead of the case ones', async () => {
+    // As the promised case of recompute-case-schedule.test.ts: start Mon 23 Nov 09:00, promised Fri 4 Dec.
+    const schedule = await previewSchedule(
+      test.db,
+      {
+        case_id: plainCase.case_id,
+        branch_id: null,
+        job_type_id: jobTypeId,
+        date_promised: { kind: 'date', date: '2026-12-04' },
+        start_time: mel('2026-11-23T09:00'),
+      },
+      mel('2026-11-23T09:00'),
+    );
+    expect(schedule.customer_due_time).toBe('2026-12-04T06:00:00.000Z');
+    expect(schedule.due_times).toEqual({
+      metrology: '2026-11-23T21:54:00.000Z',
+      design: '2026-11-26T21:36:00.000Z',
+      machining: '2026-12-01T21:18:00.000Z',
+      dispatch: '2026-12-02T21:12:00.000Z',
+    });
+    expect(schedule.actual_durations).toEqual({
+      metrology: 4 * hour,
+      design: 6 * hour,
+      machining: null,
+      dispatch: null,
+    });
+    const past = previewSchedule(
+      test.db,
+      {
+        case_id: plainCase.case_id,
+        branch_id: null,
+        job_type_id: null,
+        date_promised: { kind: 'date', date: '2026-11-20' },
+        start_time: null,
+      },
+      mel('2026-11-23T09:00'),
+    );
+    await expect(past).rejects.toMatchObject({ fields: { date_promised: 'Cannot be in the past' } });
+  });
+});
+
 describe('previewSchedule', () => {
   const request = (date_promised: PromisedInput | null) => ({
+    case_id: null,
     branch_id: melbourneId,
     job_type_id: jobTypeId,
     date_promised,
+    start_time: null,
   });
   const now = mel('2026-11-23T09:00');
 

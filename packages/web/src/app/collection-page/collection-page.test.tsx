@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CollectionSearchResult, Me } from '@lab/domain';
+import { aCollection } from '../../features/collections/testing/collection-fixture';
 import { apiClient } from '../../lib/api-client';
 import { Providers } from '../providers';
 import { createQueryClient } from '../query-client';
@@ -50,12 +51,14 @@ const renderPage = (query: string) => {
   );
 };
 
-describe('CollectionPage', () => {
+// The open collection renders its whole components view: slow on a shared CPU.
+describe('CollectionPage', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.spyOn(apiClient, 'get').mockImplementation((path: string) => {
       if (path === '/api/me/') return Promise.resolve(me);
       if (path === '/api/version/') return Promise.resolve({ version: '1' });
       if (path === '/api/v2/collections/active/') return Promise.resolve([activeRow]);
+      if (path === `/api/v2/collection/${uid}/`) return Promise.resolve(aCollection({ uid }));
       return Promise.resolve([]);
     });
     vi.spyOn(apiClient, 'post').mockResolvedValue([]);

@@ -1,5 +1,14 @@
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import { useEffect } from 'react';
+import { useCollection } from '../../features/collections/api/get-collection';
+import { CollectionHeader } from '../../features/collections/components/collection-header';
+import { ComponentsView } from '../../features/collections/components/components-view';
+import { OrderFormsView } from '../../features/order-forms/components/order-forms-view';
+import { CaseDrawer } from './case-drawer';
 import type { CollectionView } from './collection-params';
-import { CollectionPlaceholder } from './collection-placeholder';
+import { LaterReleaseView } from './later-release-view';
 
 type CollectionWorkspaceProps = {
   uid: string;
@@ -12,6 +21,45 @@ type CollectionWorkspaceProps = {
 };
 
 /** An open collection: its header, the current view, and the case drawer when a case is selected. */
-export const CollectionWorkspace = ({ uid, view }: CollectionWorkspaceProps) => (
-  <CollectionPlaceholder uid={uid} view={view} />
-);
+export const CollectionWorkspace = ({
+  uid,
+  view,
+  cuid,
+  onOpenCase,
+  onLoadFailed,
+}: CollectionWorkspaceProps) => {
+  const query = useCollection(uid);
+  const collection = query.data;
+  // Spec §8: 'Could not load case collection' (listed by the app bar through the query's meta) also
+  // returns to the search view. A failed background refresh of a loaded collection keeps it on screen.
+  const hasFailedToLoad = query.isError && collection === undefined;
+
+  useEffect(() => {
+    if (hasFailedToLoad) onLoadFailed();
+  }, [hasFailedToLoad, onLoadFailed]);
+
+  if (!collection) {
+    return query.isError ? (
+      <Alert severity="error">{query.error.message}</Alert>
+    ) : (
+      <LinearProgress aria-label="Loading collection" />
+    );
+  }
+
+  return (
+    <Stack spacing={2}>
+      <CollectionHeader collection={collection} />
+      {view === 'components' && <ComponentsView collection={collection} onOpenCase={onOpenCase} />}
+      {view === 'orderForms' && <OrderFormsView collection={collection} />}
+      {view !== 'components' && view !== 'orderForms' && <LaterReleaseView view={view} />}
+      {cuid !== null && (
+        <CaseDrawer
+          collection={collection}
+          cuid={cuid}
+          onClose={() => onOpenCase(null)}
+          onOpenCase={onOpenCase}
+        />
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,81 @@
+// How an order form's json_data is laid out on screen (case-workspace §2 'Order Form', collection-views
+// §2 portal order forms): the implants list, three option tables, the rest as basic information.
+
+export const orderFormTexts = {
+  empty: 'No Order Forms...',
+  portalEmpty: 'No Order Forms Received',
+  basicInformation: 'Basic Information',
+  implants: 'Implants',
+} as const;
+
+/** Keys the ordering platform sends for its own use; never shown to staff or clients. */
+export const hiddenOrderFormKeys = [
+  'solution',
+  'attachments',
+  'oep_api_secret',
+  'client',
+  'agree',
+  'parent_case_id',
+  'tag',
+] as const;
+
+/** The option tables, in the order they are shown. */
+export const orderFormOptionKeys = ['lower_options', 'upper_options', 'preop_options'] as const;
+export type OrderFormOptionKey = (typeof orderFormOptionKeys)[number];
+
+export const orderFormOptionTitles: Record<OrderFormOptionKey, string> = {
+  lower_options: 'Lower Options',
+  upper_options: 'Upper Options',
+  preop_options: 'Pre-op Options',
+};
+
+/** The implant columns the form shows, as the ordering platforms name them. */
+export const orderFormImplantColumns = [
+  'tooth',
+  'name',
+  'implant_platform',
+  'scan_body_type',
+  'biAxial',
+] as const;
+export type OrderFormImplant = Partial<Record<(typeof orderFormImplantColumns)[number], unknown>>;
+
+export type OrderFormSections = {
+  implants: OrderFormImplant[];
+  options: { key: OrderFormOptionKey; value: unknown }[];
+  basic: { key: string; value: unknown }[];
+};
+
+const hidden = new Set<string>(hiddenOrderFormKeys);
+const optionKeys = new Set<string>(orderFormOptionKeys);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Splits json_data into what the form shows. Option tables appear only when the form has them; a
+ * malformed implants entry (not an object) is skipped rather than failing the whole form.
+ */
+export const splitOrderForm = (jsonData: Record<string, unknown>): OrderFormSections => {
+  const rawImplants = jsonData['implants'];
+  const implants = Array.isArray(rawImplants) ? rawImplants.filter(isRecord) : [];
+  const options = orderFormOptionKeys
+    .filter((key) => jsonData[key] !== undefined && jsonData[key] !== null)
+    .map((key) => ({ key, value: jsonData[key] }));
+  const basic = Object.entries(jsonData)
+    .filter(([key]) => key !== 'implants' && !optionKeys.has(key) && !hidden.has(key))
+    .map(([key, value]) => ({ key, value }));
+  return { implants, options, basic };
+};
+
+/** 'scan_body_type' → 'Scan Body Type', 'biAxial' → 'Bi Axial'. */
+export const humanizeOrderFormKey = (key: string): string =>
+  key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[_\s]+/)
+    .filter((word) => word.length > 0)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+
+/** A form belongs to a case when it names it, or names no case (one form for the whole order). */
+export const isOrderFormOfCase = (form: { case_uid: string | null }, caseUid: string): boolean =>
+  form.case_uid === null || form.case_uid === caseUid;

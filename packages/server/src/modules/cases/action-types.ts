@@ -1,0 +1,27 @@
+import type { CaseAction, CaseActionName, Schedule } from '@lab/domain';
+import type { StaffActor } from '../../auth/actor';
+import type { Tx } from '../../db/client';
+import type { ActionCase } from './load-action-case';
+
+// What every case action handler takes and answers. A handler runs inside the action's transaction on
+// the locked case; the route presents the answer after commit.
+
+export type CaseActionBody<Name extends CaseActionName> = Extract<CaseAction, { action: Name }>;
+
+export type ActionInput<Body> = {
+  actionCase: ActionCase;
+  body: Body;
+  actor: StaffActor;
+  /** One instant for every stamp the action writes. */
+  now: Date;
+};
+
+/** The case to present (the acted-on case, or a new one), or the schedule update_times answers. */
+export type ActionResult = { kind: 'case'; caseUid: string } | { kind: 'schedule'; schedule: Schedule };
+
+export type CaseActionHandler<Name extends CaseActionName> = (
+  tx: Tx,
+  input: ActionInput<CaseActionBody<Name>>,
+) => Promise<ActionResult>;
+
+export const answerCase = (caseUid: string): ActionResult => ({ kind: 'case', caseUid });

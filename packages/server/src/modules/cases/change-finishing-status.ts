@@ -1,0 +1,50 @@
+import { AppError, caseActionMessages, fieldError, type FinishingAction } from '@lab/domain';
+import type { StaffActor } from '../../auth/actor';
+import type { Tx } from '../../db/client';
+import type { ActionInput } from './action-types';
+import {
+  findGroupedCaseUids,
+  findStatus,
+  loadActionCaseByUid,
+  type ActionCase,
+  type StatusRecord,
+} from './load-action-case';
+import { planStatusChange } from './plan-status-change';
+import { saveCaseChanges } from './save-case-changes';
+
+// POST /api/v2/finishing/{case_id}/ change_status: the finishing department's status selector
+// (case-workspace §4). Only finishing or dispatch-ready statuses, only while the case is in the lab. With
+// grouped and a dispatch-ready status, the other cases of the group that are still active move too (the
+// web listed them and asked the user to make sure every component is present).
+
+const moveCase = async (
+  tx: Tx,
+  options: { actionCase: ActionCase; to: StatusRecord; actor: StaffActor; now: Date },
+): Promise<void> => {
+  // A grouped case still in production leaves its project: the user has confirmed the group is complete.
+  const plan = await planStatusChange(tx, { ...options, force: true });
+  await saveCaseChanges(tx, { ...options, ...plan, recompute: true });
+};
+
+export const changeFinishingStatus = async (
+  tx: Tx,
+  { actionCase, actor, now, body }: ActionInput<FinishingAction>,
+): Promise<string> => {
+  const { row } = actionCase;
+  // in_lab is one of the six exclusive flags, so it also means neither dispatched nor cancelled.
+  if (!row.in_lab) throw new AppError('conflict', { message: caseActionMessages.notInFinishing });
+  const status = await findStatus(tx, body.status_id);
+  if (!status?.is_active) throw fieldError('status_id', caseActionMessages.unknownStatus);
+  if (!status.in_finishing && !status.dispatch_ready) {
+    throw fieldError('status_id', caseActionMessages.notFinishingStatus);
+  }
+  await moveCase(tx, { actionCase, to: status, actor, now });
+  if (body.grouped && status.dispatch_ready) {
+    for (const uid of await findGroupedCaseUids(tx, actionCase)) {
+      const grouped = await loadActionCaseByUid(tx, uid);
+      if (grouped.row.dispatched || grouped.row.cancelled) continue;
+      await moveCase(tx, { actionCase: grouped, to: status, actor, now });
+    }
+  }
+  return row.uid;
+};

@@ -1,0 +1,124 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { AppError, caseActionMessages, type StatusParent } from '@lab/domain';
+import type { Queryable, Tx } from '../../db/client';
+import { cases, clients, collections, job_types, statuses } from '../../db/schema/index';
+
+// The load step of the case actions. All staff may work on every collection (domain-decisions 'Roles'),
+// so finding the case is the only gate after authentication.
+
+export type CaseRecord = typeof cases.$inferSelect;
+
+export type StatusRecord = {
+  id: number;
+  name: string;
+  parent_name: StatusParent;
+  in_finishing: boolean;
+  dispatch_ready: boolean;
+  is_active: boolean;
+};
+
+const statusColumns = {
+  id: statuses.id,
+  name: statuses.name,
+  parent_name: statuses.parent_name,
+  in_finishing: statuses.in_finishing,
+  dispatch_ready: statuses.dispatch_ready,
+  is_active: statuses.is_active,
+};
+
+const toStatusRecord = (row: Omit<StatusRecord, 'parent_name'> & { parent_name: string }): StatusRecord => ({
+  ...row,
+  parent_name: row.parent_name as StatusParent,
+});
+
+/** The case an action works on, with what most actions read next to it. */
+export type ActionCase = {
+  row: CaseRecord;
+  status: StatusRecord;
+  jobTypeName: string;
+  collection: {
+    uid: string;
+    collection_id: number;
+    fulfillment_branch_id: number | null;
+    shipping_client_id: number;
+    billing_client_id: number | null;
+    ordering_platform: string;
+    country: string;
+  };
+};
+
+export const caseNotFound = (): AppError =>
+  new AppError('not_found', { message: caseActionMessages.caseNotFound });
+
+/**
+ * The case by its legacy id, locked (`FOR UPDATE`) for the rest of the transaction so two actions on one
+ * case run one after another and each sees the other's result. null (an id that cannot exist) is 404 too.
+ */
+export const loadActionCase = async (tx: Tx, caseId: number | null): Promise<ActionCase> => {
+  if (caseId === null) throw caseNotFound();
+  return loadCaseWhere(tx, eq(cases.case_id, caseId));
+};
+
+/** Another case of the same shape (e.g. a grouped case), locked like the first. */
+export const loadActionCaseByUid = (tx: Tx, caseUid: string): Promise<ActionCase> =>
+  loadCaseWhere(tx, eq(cases.uid, caseUid));
+
+const loadCaseWhere = async (tx: Tx, where: ReturnType<typeof eq>): Promise<ActionCase> => {
+  const [found] = await tx
+    .select({
+      row: cases,
+      status: statusColumns,
+      jobTypeName: job_types.name,
+      collection: {
+        uid: collections.uid,
+        collection_id: collections.collection_id,
+        fulfillment_branch_id: collections.fulfillment_branch_id,
+        shipping_client_id: collections.shipping_client_id,
+        billing_client_id: collections.billing_client_id,
+        ordering_platform: collections.ordering_platform,
+        country: clients.country,
+      },
+    })
+    .from(cases)
+    .innerJoin(statuses, eq(statuses.id, cases.status_id))
+    .innerJoin(job_types, eq(job_types.id, cases.job_type_id))
+    .innerJoin(collections, eq(collections.uid, cases.collection_uid))
+    .innerJoin(clients, eq(clients.id, collections.shipping_client_id))
+    .where(where)
+    .limit(1)
+    .for('update', { of: cases });
+  if (!found) throw caseNotFound();
+  return { ...found, status: toStatusRecord(found.status) };
+};
+
+export const findStatus = async (q: Queryable, statusId: number): Promise<StatusRecord | null> => {
+  const [row] = await q.select(statusColumns).from(statuses).where(eq(statuses.id, statusId)).limit(1);
+  return row ? toStatusRecord(row) : null;
+};
+
+/** The first active status of a parent by the catalogue's order, preferring `name` when it exists. */
+export const findStatusOfParent = async (
+  q: Queryable,
+  parent: StatusParent,
+  name?: string,
+): Promise<StatusRecord | null> => {
+  const rows = await q
+    .select(statusColumns)
+    .from(statuses)
+    .where(and(eq(statuses.parent_name, parent), eq(statuses.is_active, true)))
+    .orderBy(asc(statuses.sort), asc(statuses.id));
+  const chosen = rows.find((r) => r.name === name) ?? rows[0];
+  return chosen ? toStatusRecord(chosen) : null;
+};
+
+/** The other cases of the collection that share the group number, locked, in case order. */
+export const findGroupedCaseUids = async (tx: Tx, actionCase: ActionCase): Promise<string[]> => {
+  const { group_number: groupNumber, collection_uid: collectionUid, uid } = actionCase.row;
+  if (groupNumber === null) return [];
+  const rows = await tx
+    .select({ uid: cases.uid })
+    .from(cases)
+    .where(and(eq(cases.collection_uid, collectionUid), eq(cases.group_number, groupNumber)))
+    .orderBy(asc(cases.ordinal));
+  return rows.map((r) => r.uid).filter((other) => other !== uid);
+};

@@ -1,0 +1,188 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import {
+  AppError,
+  closeOfBusinessOn,
+  collectionEditMessages,
+  departmentForStatusParent,
+  flagsForStatusParent,
+  scheduleMessages,
+  toIso,
+  type AddComponent,
+  type BusinessCalendar,
+  type PromisedInput,
+  type StatusParent,
+} from '@lab/domain';
+import type { StaffActor } from '../../auth/actor';
+import { inTransaction, type Db, type Tx } from '../../db/client';
+import {
+  cases,
+  checklist_items,
+  checklist_templates,
+  collections,
+  job_types,
+  outsources,
+  statuses,
+} from '../../db/schema/index';
+import { defaultBranchCalendar, loadBranchCalendar } from '../schedule/load-branch-calendar';
+import { recomputeCaseSchedule } from '../schedule/recompute-case-schedule';
+import { lockCollection, writeCaseAudit, type AuditChanges } from './collection-audit';
+
+// POST /api/v2/collection/{uid}/component/ (Add Component): a new case as the collection's next
+// component, with its flags, stored schedule, checklist and audit row, in one transaction.
+
+export type AddComponentOptions = {
+  rawUid: string;
+  body: AddComponent;
+  actor: StaffActor;
+  /** The schedule's start; a parameter so tests can pin it. */
+  now?: Date;
+};
+
+const findJobType = async (tx: Tx, id: number) => {
+  const [row] = await tx
+    .select({
+      id: job_types.id,
+      name: job_types.name,
+      is_active: job_types.is_active,
+      virtual_product: job_types.virtual_product,
+      requires_return_file: job_types.requires_return_file,
+      preemptive_partner_id: job_types.preemptive_partner_id,
+    })
+    .from(job_types)
+    .where(eq(job_types.id, id))
+    .limit(1);
+  return row?.is_active ? row : null;
+};
+
+const findStatus = async (tx: Tx, id: number) => {
+  const [row] = await tx
+    .select({
+      id: statuses.id,
+      name: statuses.name,
+      parent: statuses.parent_name,
+      is_active: statuses.is_active,
+    })
+    .from(statuses)
+    .where(eq(statuses.id, id))
+    .limit(1);
+  return row?.is_active ? { ...row, parent: row.parent as StatusParent } : null;
+};
+
+/**
+ * As the schedule preview reads a promise: a date is close of business that day at the branch and may
+ * be today but not earlier; an instant may not be before now.
+ */
+const resolvePromise = (calendar: BusinessCalendar, promise: PromisedInput, now: Date): Date | null => {
+  if (promise.kind === 'date') {
+    const today = DateTime.fromJSDate(now, { zone: calendar.timeZone }).toISODate() ?? '';
+    return promise.date < today ? null : closeOfBusinessOn(calendar, promise.date);
+  }
+  return promise.instant.getTime() < now.getTime() ? null : promise.instant;
+};
+
+const calendarOf = async (tx: Tx, branchId: number | null): Promise<BusinessCalendar> => {
+  const branch = branchId === null ? null : await loadBranchCalendar(tx, branchId);
+  return branch?.calendar ?? defaultBranchCalendar;
+};
+
+const nextOrdinal = async (tx: Tx, collectionUid: string): Promise<number> => {
+  const [row] = await tx
+    .select({ last: sql<number>`coalesce(max(${cases.ordinal}), 0)::int` })
+    .from(cases)
+    .where(eq(cases.collection_uid, collectionUid));
+  return Number(row?.last ?? 0) + 1;
+};
+
+/** The job type's quality-control steps (and those of every job type), copied onto the new case. */
+const copyChecklist = async (tx: Tx, caseUid: string, jobTypeId: number): Promise<void> => {
+  const templates = await tx
+    .select()
+    .from(checklist_templates)
+    .where(
+      and(
+        eq(checklist_templates.is_active, true),
+        or(isNull(checklist_templates.job_type_id), eq(checklist_templates.job_type_id, jobTypeId)),
+      ),
+    )
+    .orderBy(checklist_templates.sort, checklist_templates.id);
+  if (templates.length === 0) return;
+  await tx.insert(checklist_items).values(
+    templates.map((t) => ({
+      case_uid: caseUid,
+      template_id: t.id,
+      name: t.name,
+      department: t.department,
+      mandatory: t.mandatory,
+      sort: t.sort,
+    })),
+  );
+};
+
+/** Answers the collection's and the new case's uids; the route presents the case as GET lists it. */
+export const addComponent = (
+  db: Db,
+  options: AddComponentOptions,
+): Promise<{ collectionUid: string; caseUid: string }> =>
+  inTransaction(db, async (tx) => {
+    const { body, actor } = options;
+    const now = options.now ?? new Date();
+    // Locked first: the next ordinal is read and used under the lock, so parallel adds get distinct keys.
+    const collection = await lockCollection(tx, options.rawUid);
+    const jobType = await findJobType(tx, body.job_type_id);
+    const status = await findStatus(tx, body.status_id);
+    const calendar = await calendarOf(tx, collection.fulfillment_branch_id);
+    const datePromised = body.date_promised ? resolvePromise(calendar, body.date_promised, now) : null;
+    const fields: Record<string, string> = {};
+    if (!jobType) fields.job_type_id = collectionEditMessages.unknownJobType;
+    if (!status) fields.status_id = collectionEditMessages.unknownStatus;
+    if (body.date_promised && !datePromised) fields.date_promised = scheduleMessages.inThePast;
+    const [firstMessage] = Object.values(fields);
+    if (firstMessage !== undefined || !jobType || !status) {
+      throw new AppError('validation_failed', { message: firstMessage ?? scheduleMessages.blank, fields });
+    }
+
+    const ordinal = await nextOrdinal(tx, collection.uid);
+    const caseMkey = `${collection.collection_id}-${String(ordinal).padStart(2, '0')}`;
+    const [created] = await tx
+      .insert(cases)
+      .values({
+        case_mkey: caseMkey,
+        ordinal,
+        collection_uid: collection.uid,
+        job_type_id: jobType.id,
+        status_id: status.id,
+        ...flagsForStatusParent(status.parent),
+        department: departmentForStatusParent(status.parent),
+        virtual_product: jobType.virtual_product,
+        requires_return_file: jobType.requires_return_file,
+        dentate: body.dentate,
+        added: now,
+        created_by_id: actor.id,
+        schedule_start: now,
+        date_promised: datePromised,
+      })
+      .returning({ uid: cases.uid });
+    if (!created) throw new Error('case insert returned no row');
+
+    await copyChecklist(tx, created.uid, jobType.id);
+    if (jobType.preemptive_partner_id !== null) {
+      // The job type's rule: a planned, not started outsource to its partner.
+      await tx.insert(outsources).values({
+        case_uid: created.uid,
+        partner_id: jobType.preemptive_partner_id,
+        created_by_id: actor.id,
+      });
+    }
+    await recomputeCaseSchedule(tx, created.uid);
+    const changes: AuditChanges = {
+      created: { old: null, new: caseMkey },
+      job_type: { old: null, new: jobType.name },
+      dentate: { old: null, new: body.dentate },
+      status: { old: null, new: status.name },
+    };
+    if (datePromised) changes.date_promised = { old: null, new: toIso(datePromised) };
+    await writeCaseAudit(tx, { caseUid: created.uid, changes, actor });
+    await tx.update(collections).set({ updated_at: now }).where(eq(collections.uid, collection.uid));
+    return { collectionUid: collection.uid, caseUid: created.uid };
+  });

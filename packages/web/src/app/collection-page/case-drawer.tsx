@@ -1,0 +1,130 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Drawer from '@mui/material/Drawer';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { caseDialogTexts, type Collection, type CollectionCase } from '@lab/domain';
+import { CaseAuditTab } from '../../features/audit/components/case-audit-tab';
+import { CaseHeader } from '../../features/cases/components/case-header';
+import { CaseOverview } from '../../features/cases/components/case-overview';
+import { CaseImplants } from '../../features/implants/components/case-implants';
+import { useMe } from '../../features/me/api/get-me';
+import { CaseOrderFormTab } from '../../features/order-forms/components/case-order-form-tab';
+import { CaseTimelineTab } from '../../features/schedule/components/case-timeline-tab';
+
+export type CaseDrawerProps = {
+  collection: Collection;
+  cuid: string;
+  onClose: () => void;
+  onOpenCase: (cuid: string) => void;
+};
+
+const caseTabs = [
+  'Overview',
+  'Notes',
+  'Checklist',
+  'Timeline',
+  'Approval',
+  'Outsourcing',
+  'Order Form',
+  'Files',
+  'Audit',
+] as const;
+type CaseTab = (typeof caseTabs)[number];
+
+const ComingLater = ({ tab }: { tab: CaseTab }) => (
+  <Card variant="outlined">
+    <CardContent>
+      <Typography variant="h6" component="h3">
+        {tab}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {caseDialogTexts.laterRelease}
+      </Typography>
+    </CardContent>
+  </Card>
+);
+
+type TabPanelProps = {
+  tab: CaseTab;
+  collection: Collection;
+  caseItem: CollectionCase;
+  onOpenCase: (cuid: string) => void;
+};
+
+const TabPanel = ({ tab, collection, caseItem, onOpenCase }: TabPanelProps) => {
+  switch (tab) {
+    case 'Overview':
+      return (
+        <CaseOverview
+          collection={collection}
+          caseItem={caseItem}
+          onOpenCase={onOpenCase}
+          renderImplants={(isEditing) => (
+            <CaseImplants collection={collection} caseItem={caseItem} isEditing={isEditing} />
+          )}
+        />
+      );
+    case 'Timeline':
+      return <CaseTimelineTab collection={collection} caseItem={caseItem} />;
+    case 'Order Form':
+      return <CaseOrderFormTab collection={collection} caseItem={caseItem} />;
+    case 'Audit':
+      return <CaseAuditTab collection={collection} caseItem={caseItem} />;
+    default:
+      return <ComingLater tab={tab} />;
+  }
+};
+
+/** The case drawer (case-workspace §2): header and toolbar, then the case's tabs. */
+export function CaseDrawer({ collection, cuid, onClose, onOpenCase }: CaseDrawerProps) {
+  const caseItem = collection.cases.find((item) => item.uid === cuid);
+  const me = useMe();
+  const [tab, setTab] = useState<CaseTab>('Overview');
+
+  return (
+    <Drawer
+      anchor="right"
+      open={caseItem !== undefined}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: '90%' } } }}
+    >
+      {caseItem && (
+        <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+          <CaseHeader
+            collection={collection}
+            caseItem={caseItem}
+            userDepartment={me.data?.department ?? null}
+            onOpenCase={onOpenCase}
+            onClose={onClose}
+          />
+          <Tabs
+            value={tab}
+            onChange={(_, value: CaseTab) => setTab(value)}
+            variant="scrollable"
+            sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}
+          >
+            {caseTabs.map((name) => (
+              <Tab key={name} value={name} label={name} />
+            ))}
+          </Tabs>
+          <Box sx={{ p: 3 }} role="tabpanel" aria-label={tab}>
+            <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
+              Case UID: {caseItem.uid}
+            </Typography>
+            {caseItem.has_unresolved_alert && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {caseDialogTexts.unresolvedAlert}
+              </Alert>
+            )}
+            <TabPanel tab={tab} collection={collection} caseItem={caseItem} onOpenCase={onOpenCase} />
+          </Box>
+        </Box>
+      )}
+    </Drawer>
+  );
+}
