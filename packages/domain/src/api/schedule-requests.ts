@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { defaultBusinessTimeZone } from '../rules/schedule/business-calendar';
+import { defaultBusinessTimeZone } from '../rules/schedule/business-hours';
 import { isoDateTime } from './common';
 
 // Requests of the schedule calls: GET /api/v2/case/{case_id}/schedule/ (case-workspace §7) and

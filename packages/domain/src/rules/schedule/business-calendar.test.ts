@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import {
   createBusinessCalendar,
-  defaultBusinessTimeZone,
   isBusinessDay,
   openingHoursOn,
   publicHolidayDates,
 } from './business-calendar';
+import { defaultBusinessTimeZone } from './business-hours';
 
 const melbourne = createBusinessCalendar({ country: 'AU', region: 'VIC' });
 

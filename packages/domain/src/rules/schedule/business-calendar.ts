@@ -1,13 +1,10 @@
 import Holidays from 'date-holidays';
 import { DateTime, IANAZone } from 'luxon';
+import { businessClosesAtHour, businessOpensAtHour, defaultBusinessTimeZone } from './business-hours';
 
 // A branch's business calendar (domain-decisions.md 'Schedule'): Mon–Fri 08:00–17:00 in the branch's
 // time zone, minus the public holidays of its state or region and the branch's configured closures.
 // The calendar is plain data; holiday lookups are memoised per country, region and year below.
-
-export const defaultBusinessTimeZone = 'Australia/Melbourne';
-export const businessOpensAtHour = 8;
-export const businessClosesAtHour = 17;
 
 /** Days a branch is shut (stocktake, Christmas shutdown): local ISO dates, both ends included. */
 export type BranchClosure = { startsOn: string; endsOn: string };

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import { businessClosesAtHour, localDayOf, openingHoursOn } from './business-calendar';
+import { localDayOf, openingHoursOn } from './business-calendar';
+import { businessClosesAtHour } from './business-hours';
 import type { BusinessCalendar, OpeningHours } from './business-calendar';
 
 // Business-time arithmetic over a calendar: bh(a, b) and addBH(t, s) of domain-decisions.md 'Schedule'.
