@@ -49,3 +49,15 @@ describe('isInlineAuditChange', () => {
     expect(isInlineAuditChange(visibleAuditChanges({ slug: { old: 'a', new: 'b' } }))).toBe(false);
   });
 });
+
+describe('formatAuditChange with recorded instants', () => {
+  it('formats ISO instants through the given formatter and leaves other strings alone', () => {
+    const change = { field: 'date_promised', old: null, new: '2026-11-23T07:33:57.160Z' };
+    expect(formatAuditChange(change, () => '23 Nov 2026, 6:33 pm')).toBe(
+      'date_promised: — → 23 Nov 2026, 6:33 pm',
+    );
+    expect(formatAuditChange({ field: 'note', old: '2026-11-23', new: 'x' }, () => 'never')).toBe(
+      'note: 2026-11-23 → x',
+    );
+  });
+});

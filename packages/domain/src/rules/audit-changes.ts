@@ -40,10 +40,15 @@ export const visibleAuditChanges = (changedValues: Record<string, unknown>): Aud
       isOldNew(value) ? { field, old: value.old, new: value.new } : { field, old: undefined, new: value },
     );
 
-/** null/undefined → '—'; objects as JSON. */
-export const formatAuditValue = (value: unknown): string => {
+const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** How a recorded instant reads; the web passes its local date-time format. */
+export type FormatInstant = (iso: string) => string;
+
+/** null/undefined → '—'; recorded instants through `formatInstant`; objects as JSON. */
+export const formatAuditValue = (value: unknown, formatInstant: FormatInstant = (iso) => iso): string => {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return isoInstantPattern.test(value) ? formatInstant(value) : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 };
@@ -52,10 +57,10 @@ const isScalar = (value: unknown): boolean =>
   value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value);
 
 /** The one-line text of a change: 'status: Design In Progress → Programming'. */
-export const formatAuditChange = (change: AuditChange): string =>
+export const formatAuditChange = (change: AuditChange, formatInstant?: FormatInstant): string =>
   change.old === undefined
-    ? `${change.field}: ${formatAuditValue(change.new)}`
-    : `${change.field}: ${formatAuditValue(change.old)} → ${formatAuditValue(change.new)}`;
+    ? `${change.field}: ${formatAuditValue(change.new, formatInstant)}`
+    : `${change.field}: ${formatAuditValue(change.old, formatInstant)} → ${formatAuditValue(change.new, formatInstant)}`;
 
 /**
  * Spec §9: inline only for a single change of plain values whose text is under 100 characters;

@@ -17,6 +17,7 @@ import {
   isInlineAuditChange,
   type AuditChange,
 } from '@lab/domain';
+import { formatDateTime } from '../../../components/date-time-format';
 import { usePauseAutoRefresh } from '../../../lib/auto-refresh';
 
 const ChangesDialog = ({ changes, onClose }: { changes: AuditChange[]; onClose: () => void }) => {
@@ -38,10 +39,10 @@ const ChangesDialog = ({ changes, onClose }: { changes: AuditChange[]; onClose: 
               <TableRow key={change.field}>
                 <TableCell sx={{ verticalAlign: 'top' }}>{change.field}</TableCell>
                 <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                  {change.old === undefined ? '' : formatAuditValue(change.old)}
+                  {change.old === undefined ? '' : formatAuditValue(change.old, formatDateTime)}
                 </TableCell>
                 <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                  {formatAuditValue(change.new)}
+                  {formatAuditValue(change.new, formatDateTime)}
                 </TableCell>
               </TableRow>
             ))}
@@ -67,7 +68,7 @@ export const AuditChanges = ({ changes }: { changes: AuditChange[] }) => {
   }
   if (isInlineAuditChange(changes)) {
     const [change] = changes;
-    return <Typography variant="body2">{change ? formatAuditChange(change) : ''}</Typography>;
+    return <Typography variant="body2">{change ? formatAuditChange(change, formatDateTime) : ''}</Typography>;
   }
   return (
     <>
