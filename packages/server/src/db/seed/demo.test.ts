@@ -4,6 +4,7 @@ import { departmentForStatusParent, type StatusParent } from '@lab/domain';
 import { selectRows, type DatabaseHandle } from '../client';
 import { openTestDatabase } from '../../testing/test-database';
 import { demoSignIns, seedDemoData } from './demo';
+import { findCaseSchedule } from '../../modules/schedule/case-schedule';
 
 // The demo seed at a test-sized 40 collections: its shape, consistency with the domain rules, and that
 // the same seed gives the same data on another database.
@@ -130,5 +131,17 @@ describe('seedDemoData', () => {
     const b = await selectRows(second.db, sql.raw(shape));
     expect(a).toHaveLength(40);
     expect(b).toEqual(a);
+  });
+
+  it("stores the real schedule on active cases, as the case's schedule call computes it", async () => {
+    const rows = await selectRows<{ case_id: number; internal_due: Date }>(
+      first.db,
+      sql`SELECT case_id, internal_due FROM cases WHERE active ORDER BY case_id LIMIT 5`,
+    );
+    expect(rows.length).toBe(5);
+    for (const row of rows) {
+      const schedule = await findCaseSchedule(first.db, row.case_id);
+      expect(new Date(row.internal_due).toISOString()).toBe(schedule.internal_due_time);
+    }
   });
 });

@@ -1,5 +1,8 @@
 import { Faker, base, en, en_AU } from '@faker-js/faker';
+import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
+import { recomputeCaseSchedules } from '../../modules/schedule/recompute-case-schedule';
+import { cases } from '../schema/index';
 import { inTransaction, type Db } from '../client';
 import { seedClients } from './demo-data/clients';
 import { loadReference } from './demo-data/context';
@@ -59,5 +62,12 @@ export const seedDemoData = async (db: Db, options: { collections?: number } = {
     const pools = poolsFor(g);
     for (let i = 0; i < count; i += 1) planCollection(g, pools, i);
     await writeRows(tx, g.rows);
+    // The generator's calendar is simplified (no holidays, no daylight saving). Active cases get the real
+    // schedule, so the drawer's dispatch time agrees with its Department Due Times card from the start.
+    const activeCases = await tx.select({ uid: cases.uid }).from(cases).where(eq(cases.active, true));
+    await recomputeCaseSchedules(
+      tx,
+      activeCases.map((row) => row.uid),
+    );
   });
 };

@@ -102,16 +102,15 @@ export function CaseDrawer({ collection, cuid, onClose, onOpenCase }: CaseDrawer
             onOpenCase={onOpenCase}
             onClose={onClose}
           />
-          <Tabs
-            value={tab}
-            onChange={(_, value: CaseTab) => setTab(value)}
-            variant="scrollable"
-            sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}
-          >
-            {caseTabs.map((name) => (
-              <Tab key={name} value={name} label={name} />
-            ))}
-          </Tabs>
+          {/* The border sits outside the scrollable tabs: on them it takes a pixel off the scroller, the
+              tabs no longer fit it wholly and the scroll arrows show although nothing scrolls. */}
+          <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
+            <Tabs value={tab} onChange={(_, value: CaseTab) => setTab(value)} variant="scrollable">
+              {caseTabs.map((name) => (
+                <Tab key={name} value={name} label={name} />
+              ))}
+            </Tabs>
+          </Box>
           <Box sx={{ p: 3 }} role="tabpanel" aria-label={tab}>
             <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
               Case UID: {caseItem.uid}

@@ -13,8 +13,9 @@ export const scheduleStageLabels: Record<ScheduleStage, string> = {
 export type TimeFormatOptions = { locale?: string; timeZone?: string };
 
 /**
- * 'Mon, 03 Feb, 14:00' in the viewer's zone (spec: time display uses the local zone); the year only
- * when it is not this year, so the comparison table fits the 800 px dialog. '' for none.
+ * 'Mon, 03 Feb, 14:00' in the viewer's zone (spec: time display uses the local zone); '03 Feb 2027,
+ * 14:00' in another year: the year only when needed, and then in place of the weekday, so the
+ * comparison table's seven columns still fit the 800 px dialog. '' for none.
  */
 export const formatScheduleTime = (
   iso: string | null | undefined,
@@ -25,7 +26,7 @@ export const formatScheduleTime = (
   if (Number.isNaN(date.getTime())) return '';
   const isThisYear = date.getFullYear() === new Date().getFullYear();
   return new Intl.DateTimeFormat(options.locale, {
-    weekday: 'short',
+    weekday: isThisYear ? 'short' : undefined,
     day: '2-digit',
     month: 'short',
     year: isThisYear ? undefined : 'numeric',

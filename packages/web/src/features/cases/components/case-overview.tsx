@@ -168,7 +168,9 @@ export const CaseOverview = ({ collection, caseItem, onOpenCase, renderImplants 
         ) : (
           <CaseDetailsRead caseItem={caseItem} isDelegationShown={isDelegationOffered} />
         )}
-        <Box sx={{ mt: 3, maxHeight: 600, overflowY: 'auto' }}>{renderImplants(isEditing)}</Box>
+        {/* The implant list scrolls at 600 px by itself; a second scroller here would hide its heading and
+            Add Implant button. */}
+        <Box sx={{ mt: 3 }}>{renderImplants(isEditing)}</Box>
       </Grid>
       <Grid size={{ xs: 12, lg: 4 }}>
         <Stack spacing={2}>
