@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dentates, redoCharges, redoReasonCodes, redoTypes } from '../enums';
-import { isoDateTime } from './common';
+import { commonMessages, hasNoNulCharacter, isoDateTime, maxDatabaseInteger } from './common';
 import { scheduleSchema } from '../rules/schedule/schedule-schema';
 import { collectionCaseSchema } from './collection-case';
 import { promisedDateField, startTimeField } from './schedule-requests';
@@ -39,22 +39,33 @@ export const caseActionMessages = {
   componentDisabled: 'This component is no longer available',
   delegateNotInDepartment: "Choose an employee of the case's department",
   noDispatchedStatus: 'No Dispatched status is configured',
+  // Group numbers and line quantities are small counts; the cap keeps a typo from being stored.
+  tooLarge: 'Must be at most 999',
 } as const;
+
+/** The largest group number and component line quantity (caseActionMessages.tooLarge). */
+export const maxCaseCount = 999;
 
 const action = <Name extends string, Shape extends z.ZodRawShape>(name: Name, shape: Shape) =>
   z.object({ action: z.literal(name), ...shape });
 
-const id = z.number().int().positive();
+const id = z.number().int().positive().max(maxDatabaseInteger);
+/** A reference by id; one too large to exist is answered like an unknown one. */
+const idOf = (unknown: string) => z.number().int().positive().max(maxDatabaseInteger, unknown);
+/** A free text stored as is (PostgreSQL text cannot hold NUL). */
+const storedText = (max: number) =>
+  z.string().max(max).refine(hasNoNulCharacter, commonMessages.invalidCharacters);
 
 /** One attachment / analog / generic component line as the overview edits it (spec §5 'Case edit'). */
 export const componentLineInputSchema = z
   .object({
     // null = a new line whose component is not chosen yet: the form holds it, the save refuses it.
-    component_id: id.nullable(),
+    component_id: idOf(caseActionMessages.unknownComponent).nullable(),
     quantity: z
       .number({ error: caseActionMessages.quantityRequired })
       .int(caseActionMessages.quantityRequired)
-      .min(1, caseActionMessages.quantityRequired),
+      .min(1, caseActionMessages.quantityRequired)
+      .max(maxCaseCount, caseActionMessages.tooLarge),
   })
   .superRefine((line, ctx) => {
     if (line.component_id === null) {
@@ -72,18 +83,24 @@ export type ComponentLineInput = z.infer<typeof componentLineInputSchema>;
  * whole case object; fields not named here are ignored (zod strips them). Missing = unchanged.
  */
 export const caseEditSchema = z.object({
-  job_type_id: id.nullable().optional(),
+  job_type_id: idOf(caseActionMessages.unknownJobType).nullable().optional(),
   dentate: z.enum(dentates).nullable().optional(),
-  status_id: id.optional(),
-  material_type_id: id.nullable().optional(),
-  material_id: id.nullable().optional(),
-  material_batch_number: z.string().max(100).nullable().optional(),
+  status_id: idOf(caseActionMessages.unknownStatus).optional(),
+  material_type_id: idOf(caseActionMessages.unknownMaterialType).nullable().optional(),
+  material_id: idOf(caseActionMessages.unknownMaterial).nullable().optional(),
+  material_batch_number: storedText(100).nullable().optional(),
   material_thickness: z.number().nonnegative().max(100).nullable().optional(),
   // 0 = 'none matches': then scan_gauge_name is the Scan Gauge ID the client gave.
-  scan_gauge_kit_id: z.number().int().nonnegative().nullable().optional(),
-  scan_gauge_name: z.string().max(100).nullable().optional(),
-  client_gauge_kits: z.array(z.object({ gauge_kit_id: id })).optional(),
-  delegated_to_id: id.nullable().optional(),
+  scan_gauge_kit_id: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(maxDatabaseInteger, caseActionMessages.unknownKit)
+    .nullable()
+    .optional(),
+  scan_gauge_name: storedText(100).nullable().optional(),
+  client_gauge_kits: z.array(z.object({ gauge_kit_id: idOf(caseActionMessages.unknownKit) })).optional(),
+  delegated_to_id: idOf(caseActionMessages.delegateNotInDepartment).nullable().optional(),
   fulfillment_branch_id: id.nullable().optional(),
 });
 export type CaseEdit = z.infer<typeof caseEditSchema>;
@@ -119,10 +136,12 @@ export const caseActionSchema = z.discriminatedUnion(
     action('toggle_warranty', {}),
     action('picking_slip', {}),
     // null clears the group.
-    action('edit_group_number', { group_number: z.number().int().positive().nullable() }),
+    action('edit_group_number', {
+      group_number: z.number().int().positive().max(maxCaseCount, caseActionMessages.tooLarge).nullable(),
+    }),
     action('edit_component', { case: componentEditSchema }),
     // The case whose implants replace this case's implants.
-    action('clone_implants', { target_case_id: id }),
+    action('clone_implants', { target_case_id: idOf(caseActionMessages.cloneOtherCollection) }),
     action('edit_case', { case: caseEditSchema, forceUpdateStatus: z.boolean().optional() }),
     action('start_immediacy', { immediacy_due: isoDateTime }),
     action('end_immediacy', {}),
@@ -140,7 +159,7 @@ export type CaseActionName = CaseAction['action'];
 
 export const finishingActionSchema = z.object({
   action: z.literal('change_status', { error: caseActionMessages.invalidAction }),
-  status_id: id,
+  status_id: idOf(caseActionMessages.unknownStatus),
   // With a dispatch-ready status: also move the other active cases of the same group.
   grouped: z.boolean().optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dentates, orderingPlatforms } from '../enums';
+import { commonMessages, hasNoNulCharacter, maxDatabaseInteger } from './common';
 import { promisedDateField } from './schedule-requests';
 
 // Writes of the collection page (collection-views §5, §7): PATCH /api/v2/collection/{uid}/ (order stage,
@@ -18,6 +19,7 @@ export const collectionEditMessages = {
   unknownStatus: 'Unknown status',
   // The spec's text where a branch is needed and none is chosen (implants, invoices; here the bin box).
   noFulfillmentBranch: 'No Fulfillment Branch Selected',
+  tooLong: 'Must be at most 200 characters',
 } as const;
 
 const blank = collectionEditMessages.blank;
@@ -26,22 +28,30 @@ const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** A required text: missing, null or only spaces → 'Cannot be blank'. */
-const requiredText = z.string({ error: blank }).trim().min(1, blank).max(200);
+const requiredText = z
+  .string({ error: blank })
+  .trim()
+  .min(1, blank)
+  .max(200, collectionEditMessages.tooLong)
+  .refine(hasNoNulCharacter, commonMessages.invalidCharacters);
 
 /**
  * A required choice of a select, by id. Nullable on input so a form can start empty; missing, null or
- * anything that is not an id → 'Cannot be blank' (a select cannot send anything else).
+ * anything that is not an id → 'Cannot be blank' (a select cannot send anything else); an id too large
+ * to exist → `unknown`, like an id that names nothing.
  */
-const requiredChoiceId = z
-  .number({ error: blank })
-  .int(blank)
-  .positive(blank)
-  .nullable()
-  .transform((value, ctx) => {
-    if (value !== null) return value;
-    ctx.addIssue({ code: 'custom', message: blank });
-    return z.NEVER;
-  });
+const requiredChoiceId = (unknown: string) =>
+  z
+    .number({ error: blank })
+    .int(blank)
+    .positive(blank)
+    .max(maxDatabaseInteger, unknown)
+    .nullable()
+    .transform((value, ctx) => {
+      if (value !== null) return value;
+      ctx.addIssue({ code: 'custom', message: blank });
+      return z.NEVER;
+    });
 
 const requiredChoice = <const Values extends readonly [string, ...string[]]>(
   values: Values,
@@ -49,7 +59,7 @@ const requiredChoice = <const Values extends readonly [string, ...string[]]>(
 ) => z.enum(values, { error: (issue) => (isBlank(issue.input) ? blank : unknown) });
 
 export const pricingKitInputSchema = z.object({
-  kit_id: requiredChoiceId,
+  kit_id: requiredChoiceId(collectionEditMessages.unknownKit),
   kit_dentate_name: requiredChoice(['UPPER', 'LOWER']),
 });
 export type PricingKitInput = z.infer<typeof pricingKitInputSchema>;
@@ -72,7 +82,7 @@ const pricingKitListSchema = z.array(pricingKitInputSchema).superRefine((kits, c
 export const basicInformationSchema = z.object({
   patient_reference: requiredText,
   ordering_platform: requiredChoice(orderingPlatforms, collectionEditMessages.unknownOrderingPlatform),
-  fulfillment_branch_id: requiredChoiceId,
+  fulfillment_branch_id: requiredChoiceId(collectionEditMessages.unknownBranch),
   shipping_client_uid: z.uuid({ error: collectionEditMessages.shippingClientRequired }),
   // null (or an emptied select) = the shipping client pays; absent = unchanged.
   billing_client_uid: z
@@ -89,7 +99,12 @@ export type BasicInformationInput = z.input<typeof basicInformationSchema>;
 
 /** The order stage selector: one field alone. null clears it. */
 export const orderStageEditSchema = z.object({
-  order_stage: z.number({ error: collectionEditMessages.unknownOrderStage }).int().positive().nullable(),
+  order_stage: z
+    .number({ error: collectionEditMessages.unknownOrderStage })
+    .int()
+    .positive()
+    .max(maxDatabaseInteger)
+    .nullable(),
 });
 export type OrderStageEdit = z.infer<typeof orderStageEditSchema>;
 
@@ -116,9 +131,9 @@ export const collectionPatchSchema = z.unknown().transform((body, ctx): Collecti
 
 /** Add Component: Job Type, Dentate and Status each 'Cannot be blank'; date promised optional. */
 export const addComponentFieldsSchema = z.object({
-  job_type_id: requiredChoiceId,
+  job_type_id: requiredChoiceId(collectionEditMessages.unknownJobType),
   dentate: requiredChoice(dentates),
-  status_id: requiredChoiceId,
+  status_id: requiredChoiceId(collectionEditMessages.unknownStatus),
   date_promised: promisedDateField,
 });
 export type AddComponentInput = z.input<typeof addComponentFieldsSchema>;

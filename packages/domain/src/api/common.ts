@@ -13,6 +13,16 @@ export const errorBodySchema = z.object({
   }),
 });
 
+/** Postgres `integer`: a larger id or count cannot be stored, so it cannot name a row either. */
+export const maxDatabaseInteger = 2_147_483_647;
+
+export const commonMessages = {
+  invalidCharacters: 'Contains invalid characters',
+} as const;
+
+/** PostgreSQL text cannot hold U+0000: such a string is refused at the edge, not failed in the database. */
+export const hasNoNulCharacter = (value: string): boolean => !value.includes('\u0000');
+
 export const uidParam = z.object({ uid: z.uuid({ message: 'Invalid uid' }) });
 
 export function toIso(value: Date): string;

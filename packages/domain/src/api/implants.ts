@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxDatabaseInteger } from './common';
 import { implantWarningTexts } from '../rules/implants';
 import { isFdiTooth } from '../rules/teeth';
 
@@ -34,7 +35,8 @@ export const implantParams = caseImplantsParams.extend({
   implant_id: z.coerce
     .number({ message: implantMessages.invalidImplantId })
     .int({ message: implantMessages.invalidImplantId })
-    .positive({ message: implantMessages.invalidImplantId }),
+    .positive({ message: implantMessages.invalidImplantId })
+    .max(maxDatabaseInteger, { message: implantMessages.invalidImplantId }),
 });
 
 /**

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { defaultBusinessTimeZone } from '../rules/schedule/business-hours';
-import { isoDateTime } from './common';
+import { isoDateTime, maxDatabaseInteger } from './common';
 
 // Requests of the schedule calls: GET /api/v2/case/{case_id}/schedule/ (case-workspace §7) and
 // POST /api/v2/case/schedule/ (collection-views §7, the Add Component form's schedule preview).
@@ -15,16 +15,20 @@ export const scheduleMessages = {
   caseNotFound: 'Case not found',
   invalidCase: 'Invalid case',
   mustBeSelected: 'Must be selected',
+  outOfRange: 'Must be within 2 years of today',
 } as const;
 
-/** Postgres `integer`: a larger legacy id cannot exist, and passing it on would fail in the database. */
-const maxIntegerId = 2_147_483_647;
+/**
+ * How far from now a schedule's start or promise may be (scheduleMessages.outOfRange). Further is a typo,
+ * and the business-hours maths would walk the calendar day by day across it.
+ */
+export const scheduleRangeYears = 2;
 
 /** A legacy case id from the path, or null when it cannot name a case (the route then answers 404). */
 export const parseLegacyCaseId = (raw: string): number | null => {
   if (!/^[1-9]\d{0,9}$/.test(raw)) return null;
   const id = Number(raw);
-  return id <= maxIntegerId ? id : null;
+  return id <= maxDatabaseInteger ? id : null;
 };
 
 export const legacyCaseIdParams = z.object({ case_id: z.string().transform(parseLegacyCaseId) });
@@ -61,7 +65,7 @@ const optionalId = (invalid: string) =>
     .transform((value, ctx) => {
       if (isBlank(value)) return null;
       const id = typeof value === 'string' ? Number(value.trim()) : value;
-      if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0 || id > maxIntegerId) {
+      if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0 || id > maxDatabaseInteger) {
         ctx.addIssue({ code: 'custom', message: invalid });
         return z.NEVER;
       }

@@ -42,7 +42,8 @@ const transactionScope = new AsyncLocalStorage<true>();
 export const inTransaction = <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> =>
   db.transaction((tx) => transactionScope.run(true, () => work(tx)));
 
-const guardedMembers = new Set<PropertyKey>([
+/** The members of a database (or transaction) that start a statement. */
+export const guardedMembers = new Set<PropertyKey>([
   'select',
   'selectDistinct',
   'selectDistinctOn',

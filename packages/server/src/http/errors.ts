@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError, type ErrorBody } from '@lab/domain';
+import { AppError, commonMessages, type ErrorBody } from '@lab/domain';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 const validationBody = (error: FastifyError): ErrorBody => {
@@ -19,6 +19,23 @@ const validationBody = (error: FastifyError): ErrorBody => {
     first = error.message;
   }
   return { error: { code: 'validation_failed', message: first, fields } };
+};
+
+/**
+ * SQLSTATEs of text the database cannot store (a NUL character, which PostgreSQL text cannot hold): the
+ * request's fault, so a 400, wherever a schema let such a string through.
+ */
+const unstorableTextStates = new Set(['22021', '22P05']);
+
+/** The SQLSTATE of a database error, also when a driver or Drizzle wrapped it (`cause`). */
+const sqlStateOf = (error: unknown): string | undefined => {
+  let current = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = cause;
+  }
+  return undefined;
 };
 
 /** One place turns every failure into `{error: {code, message, fields?}}`; 5xx never show internals. */
@@ -43,6 +60,12 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
       return reply
         .status(413)
         .send({ error: { code: 'payload_too_large', message: 'The upload is too large' } });
+    }
+    const sqlState = sqlStateOf(error);
+    if (sqlState && unstorableTextStates.has(sqlState)) {
+      return reply
+        .status(400)
+        .send({ error: { code: 'validation_failed', message: commonMessages.invalidCharacters } });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: { code: 'validation_failed', message: error.message } });

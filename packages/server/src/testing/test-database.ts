@@ -28,6 +28,16 @@ export const openTestDatabase = async (): Promise<DatabaseHandle> => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
+      // The pool's end() resolves before its connections are gone; FORCE on one still closing makes the
+      // server send it a FATAL that nobody listens to any more, an unhandled error that fails the run.
+      for (let tries = 0; tries < 100; tries += 1) {
+        const { rows } = await cleanup.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
     },

@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionCaseSchema } from '@lab/domain';
-import { components, implant_audit } from '../../db/schema/index';
+import { checklist_templates, components, implant_audit } from '../../db/schema/index';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../testing';
 import {
   createCollection,
@@ -240,5 +240,21 @@ describe('redo_case', () => {
       .from(implant_audit)
       .where(and(eq(implant_audit.case_uid, redo.uid), eq(implant_audit.action, 'CREATED')));
     expect(created).toHaveLength(3);
+    // Made again, so checked again: the job type's quality-control steps, as Add Component gives them.
+    const templates = await test.db
+      .select({ department: checklist_templates.department })
+      .from(checklist_templates)
+      .where(
+        and(
+          eq(checklist_templates.is_active, true),
+          or(
+            isNull(checklist_templates.job_type_id),
+            eq(checklist_templates.job_type_id, source.job_type_id),
+          ),
+        ),
+      )
+      .orderBy(asc(checklist_templates.sort), asc(checklist_templates.id));
+    expect(templates.length).toBeGreaterThan(0);
+    expect(redo.checklist_items.map((i) => i.department)).toEqual(templates.map((t) => t.department));
   });
 });

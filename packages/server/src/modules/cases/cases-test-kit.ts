@@ -51,3 +51,10 @@ export const statusId = async (test: TestApp, name: string): Promise<number> => 
   if (!row) throw new Error(`no status ${name}`);
   return row.id;
 };
+
+/** The id of the first row a query answers (a reference row looked up by name or kind). */
+export const firstId = async (rows: Promise<{ id: number }[]>, what: string): Promise<number> => {
+  const [row] = await rows;
+  if (!row) throw new Error(`no ${what}`);
+  return row.id;
+};

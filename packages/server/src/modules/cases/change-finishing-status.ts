@@ -2,13 +2,8 @@ import { AppError, caseActionMessages, fieldError, type FinishingAction } from '
 import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import type { ActionInput } from './action-types';
-import {
-  findGroupedCaseUids,
-  findStatus,
-  loadActionCaseByUid,
-  type ActionCase,
-  type StatusRecord,
-} from './load-action-case';
+import { recomputeCaseSchedules } from '../schedule/recompute-case-schedule';
+import { findStatus, loadGroupedActionCases, type ActionCase, type StatusRecord } from './load-action-case';
 import { planStatusChange } from './plan-status-change';
 import { saveCaseChanges } from './save-case-changes';
 
@@ -23,7 +18,7 @@ const moveCase = async (
 ): Promise<void> => {
   // A grouped case still in production leaves its project: the user has confirmed the group is complete.
   const plan = await planStatusChange(tx, { ...options, force: true });
-  await saveCaseChanges(tx, { ...options, ...plan, recompute: true });
+  await saveCaseChanges(tx, { ...options, ...plan });
 };
 
 export const changeFinishingStatus = async (
@@ -39,12 +34,15 @@ export const changeFinishingStatus = async (
     throw fieldError('status_id', caseActionMessages.notFinishingStatus);
   }
   await moveCase(tx, { actionCase, to: status, actor, now });
+  const moved = [row.uid];
   if (body.grouped && status.dispatch_ready) {
-    for (const uid of await findGroupedCaseUids(tx, actionCase)) {
-      const grouped = await loadActionCaseByUid(tx, uid);
+    for (const grouped of await loadGroupedActionCases(tx, actionCase)) {
       if (grouped.row.dispatched || grouped.row.cancelled) continue;
       await moveCase(tx, { actionCase: grouped, to: status, actor, now });
+      moved.push(grouped.row.uid);
     }
   }
+  // Once for the whole group, after every move.
+  await recomputeCaseSchedules(tx, moved);
   return row.uid;
 };

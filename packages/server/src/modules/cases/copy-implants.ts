@@ -4,7 +4,7 @@ import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { implants } from '../../db/schema/index';
 import { findCaseImplants } from '../implants/find-implants';
-import { diffImplants, writeImplantAudit } from '../implants/implant-audit';
+import { diffImplants, writeImplantAudits } from '../implants/implant-audit';
 
 // Implants carried from one case to another (clone_implants, redo_case), each with its implant audit row.
 
@@ -27,15 +27,16 @@ export const removeImplants = async (
     .update(implants)
     .set({ deleted_at: now, updated_at: now })
     .where(and(eq(implants.case_uid, caseUid), isNull(implants.deleted_at)));
-  for (const implant of removed) {
-    await writeImplantAudit(tx, {
+  await writeImplantAudits(
+    tx,
+    removed.map((implant) => ({
       caseUid,
       implantId: implant.id,
       action: 'DELETED',
       changes: diffImplants(implant, null),
       actor,
-    });
-  }
+    })),
+  );
   return removed;
 };
 
@@ -60,14 +61,15 @@ export const copyImplants = async (
     })),
   );
   const created = await findImplantsForAudit(tx, toCaseUid);
-  for (const implant of created) {
-    await writeImplantAudit(tx, {
+  await writeImplantAudits(
+    tx,
+    created.map((implant) => ({
       caseUid: toCaseUid,
       implantId: implant.id,
       action: 'CREATED',
       changes: diffImplants(null, implant),
       actor,
-    });
-  }
+    })),
+  );
   return created;
 };

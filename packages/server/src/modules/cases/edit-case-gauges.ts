@@ -68,7 +68,8 @@ export const resolveClientGaugeKits = async (
     .where(eq(case_client_gauge_kits.case_uid, row.uid))
     .orderBy(asc(case_client_gauge_kits.kit_id));
   const found = await findKits(tx, [...wanted, ...current.map((c) => c.id)]);
-  if (wanted.some((id) => !found.has(id))) {
+  // Only the client's own gauge kits: a scan gauge or a pricing kit never comes back to the client.
+  if (wanted.some((id) => found.get(id)?.kind !== 'CLIENT_GAUGE')) {
     part.fields['case.client_gauge_kits'] = caseActionMessages.unknownKit;
     return part;
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionCaseSchema } from '@lab/domain';
 import {
   branches,
+  clients,
   job_types,
   kits,
   machine_projects,
@@ -16,6 +17,7 @@ import {
   createCaseCalls,
   delegationAuditOf,
   fieldsOf,
+  firstId,
   loadCase,
   statusId,
 } from './cases-test-kit';
@@ -35,12 +37,6 @@ let ordered: CaseRow;
 let details: CaseRow;
 let lab: CaseRow[];
 
-const idOf = async <T extends { id: number }>(rows: Promise<T[]>, what: string): Promise<number> => {
-  const [row] = await rows;
-  if (!row) throw new Error(`no ${what}`);
-  return row.id;
-};
-
 beforeAll(async () => {
   test = await createTestApp();
   staff = await signInAs(test, { department: 'DESIGN' });
@@ -48,11 +44,11 @@ beforeAll(async () => {
   designer = await createEmployee(test.db, { department: 'DESIGN', firstName: 'Dana', lastName: 'Designer' });
   machinist = await createEmployee(test.db, { department: 'MACHINING', firstName: 'Max', lastName: 'Mill' });
   allRounder = await createEmployee(test.db, { department: 'ADMIN', allDepartments: true });
-  const branchId = await idOf(
+  const branchId = await firstId(
     test.db.select({ id: branches.id }).from(branches).where(eq(branches.name, 'Melbourne')),
     'branch',
   );
-  projectId = await idOf(
+  projectId = await firstId(
     test.db
       .insert(machine_projects)
       .values({ name: 'Nest 42', branch_id: branchId, status: 'Pending' })
@@ -195,7 +191,7 @@ describe('edit_case: details', () => {
     return row;
   };
   const typeNamed = (name: string) =>
-    idOf(
+    firstId(
       test.db.select({ id: material_types.id }).from(material_types).where(eq(material_types.name, name)),
       name,
     );
@@ -303,5 +299,47 @@ describe('POST /api/v2/finishing/:case_id/', () => {
     expect((await caseAuditOf(test, lab[design]?.uid ?? '')).map((r) => r.changed_values)).toEqual([
       expect.objectContaining({ status: { old: 'Design In Progress', new: 'Ready for Dispatch' } }),
     ]);
+  });
+});
+
+describe('concurrent writes in one collection', () => {
+  // On PostgreSQL these run at once; every write locks the collection before its cases, so they queue
+  // instead of deadlocking (which answered 500 to one of them).
+  it('grouped finishing from two cases and branch changes all succeed', async () => {
+    const ready = await statusId(test, 'Ready for Dispatch');
+    const branchId = (name: string) =>
+      firstId(test.db.select({ id: branches.id }).from(branches).where(eq(branches.name, name)), name);
+    const branchIds = [await branchId('Sydney'), await branchId('Melbourne')];
+    for (let round = 0; round < 3; round += 1) {
+      const group = await createCollection(test.db, {
+        cases: Array.from({ length: 4 }, () => ({ statusName: 'Polishing', groupNumber: 1 })),
+      });
+      const clientUid = await test.db
+        .select({ uid: clients.uid })
+        .from(clients)
+        .where(eq(clients.id, group.shipping_client_id))
+        .then((rows) => rows[0]?.uid);
+      const finish = (row: CaseRow | undefined) =>
+        calls.finish(row?.case_id ?? 0, { action: 'change_status', status_id: ready, grouped: true });
+      const moveTo = (fulfillmentBranchId: number | undefined) =>
+        test.app.inject({
+          method: 'PATCH',
+          url: `/api/v2/collection/${group.uid}/`,
+          headers: staff.headers,
+          payload: {
+            patient_reference: 'Concurrent, Casey',
+            ordering_platform: 'oep',
+            fulfillment_branch_id: fulfillmentBranchId,
+            shipping_client_uid: clientUid,
+          },
+        });
+      const responses = await Promise.all([
+        finish(group.cases[0]),
+        moveTo(branchIds[0]),
+        finish(group.cases[3]),
+        moveTo(branchIds[1]),
+      ]);
+      expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    }
   });
 });

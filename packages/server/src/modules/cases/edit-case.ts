@@ -61,7 +61,9 @@ const resolveBasics = async (
     setIfChanged('material_batch_number', row.material_batch_number, batch, batch);
   }
   if (edit.material_thickness !== undefined) {
-    const thickness = edit.material_thickness;
+    // Stored with two decimals: compared and audited as stored, so saving the same value again is no change.
+    const thickness =
+      edit.material_thickness === null ? null : Math.round(edit.material_thickness * 100) / 100;
     const old = row.material_thickness === null ? null : Number(row.material_thickness);
     setIfChanged('material_thickness', old, thickness, thickness === null ? null : String(thickness));
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
 import { AppError, caseActionMessages, type StatusParent } from '@lab/domain';
 import type { Queryable, Tx } from '../../db/client';
 import { cases, clients, collections, job_types, statuses } from '../../db/schema/index';
@@ -53,18 +53,37 @@ export const caseNotFound = (): AppError =>
 /**
  * The case by its legacy id, locked (`FOR UPDATE`) for the rest of the transaction so two actions on one
  * case run one after another and each sees the other's result. null (an id that cannot exist) is 404 too.
+ *
+ * Its collection is locked first: every write takes the collection before its cases (the collection
+ * writes lock it and then update or add cases; a case action bumps the collection's updated_at and a
+ * grouped one moves other cases), so two writes in one collection queue instead of deadlocking.
  */
 export const loadActionCase = async (tx: Tx, caseId: number | null): Promise<ActionCase> => {
   if (caseId === null) throw caseNotFound();
+  // A case never changes collection, so its collection's uid may be read before the locks.
+  const [owner] = await tx
+    .select({ collection_uid: cases.collection_uid })
+    .from(cases)
+    .where(eq(cases.case_id, caseId))
+    .limit(1);
+  if (!owner) throw caseNotFound();
+  await tx
+    .select({ uid: collections.uid })
+    .from(collections)
+    .where(eq(collections.uid, owner.collection_uid))
+    .for('no key update');
   return loadCaseWhere(tx, eq(cases.case_id, caseId));
 };
 
-/** Another case of the same shape (e.g. a grouped case), locked like the first. */
-export const loadActionCaseByUid = (tx: Tx, caseUid: string): Promise<ActionCase> =>
-  loadCaseWhere(tx, eq(cases.uid, caseUid));
+const loadCaseWhere = async (tx: Tx, where: SQL | undefined): Promise<ActionCase> => {
+  const [found] = await loadCasesWhere(tx, where, 1);
+  if (!found) throw caseNotFound();
+  return found;
+};
 
-const loadCaseWhere = async (tx: Tx, where: ReturnType<typeof eq>): Promise<ActionCase> => {
-  const [found] = await tx
+/** The cases matching `where` in case order, each locked like the acted-on case, in one query. */
+const loadCasesWhere = async (tx: Tx, where: SQL | undefined, limit?: number): Promise<ActionCase[]> => {
+  const query = tx
     .select({
       row: cases,
       status: statusColumns,
@@ -85,10 +104,10 @@ const loadCaseWhere = async (tx: Tx, where: ReturnType<typeof eq>): Promise<Acti
     .innerJoin(collections, eq(collections.uid, cases.collection_uid))
     .innerJoin(clients, eq(clients.id, collections.shipping_client_id))
     .where(where)
-    .limit(1)
-    .for('update', { of: cases });
-  if (!found) throw caseNotFound();
-  return { ...found, status: toStatusRecord(found.status) };
+    .orderBy(asc(cases.ordinal))
+    .$dynamic();
+  const rows = await (limit === undefined ? query : query.limit(limit)).for('update', { of: cases });
+  return rows.map((found) => ({ ...found, status: toStatusRecord(found.status) }));
 };
 
 export const findStatus = async (q: Queryable, statusId: number): Promise<StatusRecord | null> => {
@@ -112,13 +131,11 @@ export const findStatusOfParent = async (
 };
 
 /** The other cases of the collection that share the group number, locked, in case order. */
-export const findGroupedCaseUids = async (tx: Tx, actionCase: ActionCase): Promise<string[]> => {
+export const loadGroupedActionCases = async (tx: Tx, actionCase: ActionCase): Promise<ActionCase[]> => {
   const { group_number: groupNumber, collection_uid: collectionUid, uid } = actionCase.row;
   if (groupNumber === null) return [];
-  const rows = await tx
-    .select({ uid: cases.uid })
-    .from(cases)
-    .where(and(eq(cases.collection_uid, collectionUid), eq(cases.group_number, groupNumber)))
-    .orderBy(asc(cases.ordinal));
-  return rows.map((r) => r.uid).filter((other) => other !== uid);
+  return loadCasesWhere(
+    tx,
+    and(eq(cases.collection_uid, collectionUid), eq(cases.group_number, groupNumber), ne(cases.uid, uid)),
+  );
 };

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { departmentForStatusParent, flagsForStatusParent } from '@lab/domain';
-import type { Tx } from '../../db/client';
-import { cases, collections, job_types } from '../../db/schema/index';
+import { cases, job_types } from '../../db/schema/index';
+import { copyChecklist, nextOrdinal } from '../collections/add-component';
+import { lockCollection } from '../collections/collection-audit';
 import { recomputeCaseSchedule } from '../schedule/recompute-case-schedule';
 import { answerCase, type CaseActionHandler } from './action-types';
 import { copyImplants, implantText } from './copy-implants';
@@ -13,20 +14,6 @@ import { recordChange, saveCaseChanges, writeCaseAuditRow, type CaseChanges } fr
 // design, 'Awaiting Status Allocation'; redo_of_case_uid links it to the original. Answers the new case.
 
 const redoStatusName = 'Awaiting Status Allocation';
-
-/** The next ordinal of the collection, read under a lock on the collection so parallel adds differ. */
-const takeNextOrdinal = async (tx: Tx, collectionUid: string): Promise<number> => {
-  await tx
-    .select({ uid: collections.uid })
-    .from(collections)
-    .where(eq(collections.uid, collectionUid))
-    .for('update');
-  const [row] = await tx
-    .select({ last: sql<number>`coalesce(max(${cases.ordinal}), 0)::int` })
-    .from(cases)
-    .where(eq(cases.collection_uid, collectionUid));
-  return Number(row?.last ?? 0) + 1;
-};
 
 export const redoCase: CaseActionHandler<'redo_case'> = async (tx, { actionCase, actor, now, body }) => {
   const { row, collection } = actionCase;
@@ -41,9 +28,14 @@ export const redoCase: CaseActionHandler<'redo_case'> = async (tx, { actionCase,
     .from(job_types)
     .where(eq(job_types.id, row.job_type_id))
     .limit(1);
-  const ordinal = await takeNextOrdinal(tx, row.collection_uid);
+  await lockCollection(tx, row.collection_uid);
+  const ordinal = await nextOrdinal(tx, row.collection_uid);
   const caseMkey = `${collection.collection_id}-${String(ordinal).padStart(2, '0')}`;
-  const discount = redo.redo_charge === 'discount' ? (redo.redo_discount_amount ?? null) : null;
+  // Stored with two decimals, and audited as stored.
+  const discount =
+    redo.redo_charge === 'discount' && redo.redo_discount_amount != null
+      ? Math.round(redo.redo_discount_amount * 100) / 100
+      : null;
   const [created] = await tx
     .insert(cases)
     .values({
@@ -72,6 +64,8 @@ export const redoCase: CaseActionHandler<'redo_case'> = async (tx, { actionCase,
     .returning({ uid: cases.uid });
   if (!created) throw new Error('case insert returned no row');
   const implants = await copyImplants(tx, { fromCaseUid: row.uid, toCaseUid: created.uid, actor, now });
+  // Made again, so checked again: the job type's quality-control steps, fresh.
+  await copyChecklist(tx, created.uid, row.job_type_id);
   await recomputeCaseSchedule(tx, created.uid);
 
   const createdChanges: CaseChanges = {};

@@ -1,7 +1,7 @@
 import { closeOfBusinessOn, type PromisedInput } from '@lab/domain';
 import type { Tx } from '../../db/client';
 import { defaultBranchCalendar, loadBranchCalendar } from '../schedule/load-branch-calendar';
-import { resolvePromise } from '../schedule/preview-schedule';
+import { ensureStartInRange, resolvePromise } from '../schedule/preview-schedule';
 import { recomputeCaseSchedule } from '../schedule/recompute-case-schedule';
 import type { CaseActionHandler } from './action-types';
 import type { ActionCase } from './load-action-case';
@@ -36,6 +36,7 @@ export const updateTimes: CaseActionHandler<'update_times'> = async (
 ) => {
   const { row } = actionCase;
   const start = body.new_start_time;
+  ensureStartInRange(start, now, 'new_start_time');
   const promised = body.new_promise_date
     ? await resolveNewPromise(tx, actionCase, body.new_promise_date, now)
     : row.date_promised;

@@ -1,8 +1,6 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import {
   AppError,
-  closeOfBusinessOn,
   collectionEditMessages,
   departmentForStatusParent,
   flagsForStatusParent,
@@ -10,8 +8,6 @@ import {
   toIso,
   type AddComponent,
   type BusinessCalendar,
-  type PromisedInput,
-  type StatusParent,
 } from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
 import { inTransaction, type Db, type Tx } from '../../db/client';
@@ -22,11 +18,13 @@ import {
   collections,
   job_types,
   outsources,
-  statuses,
 } from '../../db/schema/index';
+import { findStatus } from '../cases/load-action-case';
+import { writeCaseAuditRow, type CaseChanges } from '../cases/save-case-changes';
 import { defaultBranchCalendar, loadBranchCalendar } from '../schedule/load-branch-calendar';
+import { readPromise } from '../schedule/preview-schedule';
 import { recomputeCaseSchedule } from '../schedule/recompute-case-schedule';
-import { lockCollection, writeCaseAudit, type AuditChanges } from './collection-audit';
+import { lockCollection } from './collection-audit';
 
 // POST /api/v2/collection/{uid}/component/ (Add Component): a new case as the collection's next
 // component, with its flags, stored schedule, checklist and audit row, in one transaction.
@@ -55,38 +53,13 @@ const findJobType = async (tx: Tx, id: number) => {
   return row?.is_active ? row : null;
 };
 
-const findStatus = async (tx: Tx, id: number) => {
-  const [row] = await tx
-    .select({
-      id: statuses.id,
-      name: statuses.name,
-      parent: statuses.parent_name,
-      is_active: statuses.is_active,
-    })
-    .from(statuses)
-    .where(eq(statuses.id, id))
-    .limit(1);
-  return row?.is_active ? { ...row, parent: row.parent as StatusParent } : null;
-};
-
-/**
- * As the schedule preview reads a promise: a date is close of business that day at the branch and may
- * be today but not earlier; an instant may not be before now.
- */
-const resolvePromise = (calendar: BusinessCalendar, promise: PromisedInput, now: Date): Date | null => {
-  if (promise.kind === 'date') {
-    const today = DateTime.fromJSDate(now, { zone: calendar.timeZone }).toISODate() ?? '';
-    return promise.date < today ? null : closeOfBusinessOn(calendar, promise.date);
-  }
-  return promise.instant.getTime() < now.getTime() ? null : promise.instant;
-};
-
 const calendarOf = async (tx: Tx, branchId: number | null): Promise<BusinessCalendar> => {
   const branch = branchId === null ? null : await loadBranchCalendar(tx, branchId);
   return branch?.calendar ?? defaultBranchCalendar;
 };
 
-const nextOrdinal = async (tx: Tx, collectionUid: string): Promise<number> => {
+/** The collection's next component number; call it under lockCollection, so parallel adds differ. */
+export const nextOrdinal = async (tx: Tx, collectionUid: string): Promise<number> => {
   const [row] = await tx
     .select({ last: sql<number>`coalesce(max(${cases.ordinal}), 0)::int` })
     .from(cases)
@@ -95,7 +68,7 @@ const nextOrdinal = async (tx: Tx, collectionUid: string): Promise<number> => {
 };
 
 /** The job type's quality-control steps (and those of every job type), copied onto the new case. */
-const copyChecklist = async (tx: Tx, caseUid: string, jobTypeId: number): Promise<void> => {
+export const copyChecklist = async (tx: Tx, caseUid: string, jobTypeId: number): Promise<void> => {
   const templates = await tx
     .select()
     .from(checklist_templates)
@@ -130,13 +103,16 @@ export const addComponent = (
     // Locked first: the next ordinal is read and used under the lock, so parallel adds get distinct keys.
     const collection = await lockCollection(tx, options.rawUid);
     const jobType = await findJobType(tx, body.job_type_id);
-    const status = await findStatus(tx, body.status_id);
+    const found = await findStatus(tx, body.status_id);
+    const status = found?.is_active ? found : null;
     const calendar = await calendarOf(tx, collection.fulfillment_branch_id);
-    const datePromised = body.date_promised ? resolvePromise(calendar, body.date_promised, now) : null;
+    // Read as the schedule preview reads it, so the form's preview and its save agree.
+    const promise = body.date_promised ? readPromise(calendar, body.date_promised, now) : null;
+    const datePromised = promise?.instant ?? null;
     const fields: Record<string, string> = {};
     if (!jobType) fields.job_type_id = collectionEditMessages.unknownJobType;
     if (!status) fields.status_id = collectionEditMessages.unknownStatus;
-    if (body.date_promised && !datePromised) fields.date_promised = scheduleMessages.inThePast;
+    if (promise?.error) fields.date_promised = promise.error;
     const [firstMessage] = Object.values(fields);
     if (firstMessage !== undefined || !jobType || !status) {
       throw new AppError('validation_failed', { message: firstMessage ?? scheduleMessages.blank, fields });
@@ -152,8 +128,8 @@ export const addComponent = (
         collection_uid: collection.uid,
         job_type_id: jobType.id,
         status_id: status.id,
-        ...flagsForStatusParent(status.parent),
-        department: departmentForStatusParent(status.parent),
+        ...flagsForStatusParent(status.parent_name),
+        department: departmentForStatusParent(status.parent_name),
         virtual_product: jobType.virtual_product,
         requires_return_file: jobType.requires_return_file,
         dentate: body.dentate,
@@ -175,14 +151,14 @@ export const addComponent = (
       });
     }
     await recomputeCaseSchedule(tx, created.uid);
-    const changes: AuditChanges = {
+    const changes: CaseChanges = {
       created: { old: null, new: caseMkey },
       job_type: { old: null, new: jobType.name },
       dentate: { old: null, new: body.dentate },
       status: { old: null, new: status.name },
     };
     if (datePromised) changes.date_promised = { old: null, new: toIso(datePromised) };
-    await writeCaseAudit(tx, { caseUid: created.uid, changes, actor });
+    await writeCaseAuditRow(tx, { caseUid: created.uid, actor, now, changes });
     await tx.update(collections).set({ updated_at: now }).where(eq(collections.uid, collection.uid));
     return { collectionUid: collection.uid, caseUid: created.uid };
   });

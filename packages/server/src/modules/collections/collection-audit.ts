@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
-import { audit_events, case_audit, collections, location_audit } from '../../db/schema/index';
+import { audit_events, collections, location_audit } from '../../db/schema/index';
 import { collectionNotFound, parseCollectionUid } from './collection-queries';
 
 // Audit rows of the collection writes, each written inside the write's own transaction, and the row lock
@@ -70,17 +70,5 @@ export const writeLocationAudit = async (
     bin_location_branch_id: entry.branchId,
     moved_by_id: entry.actor.id,
     moved_by: entry.actor.username,
-  });
-};
-
-export const writeCaseAudit = async (
-  tx: Tx,
-  entry: { caseUid: string; changes: AuditChanges; actor: StaffActor },
-): Promise<void> => {
-  await tx.insert(case_audit).values({
-    case_uid: entry.caseUid,
-    modified_by_id: entry.actor.id,
-    modified_by: entry.actor.username,
-    changed_values: entry.changes,
   });
 };

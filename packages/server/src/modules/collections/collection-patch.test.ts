@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectionSchema, type Collection } from '@lab/domain';
+import { basicInformationSchema, collectionSchema, type Collection } from '@lab/domain';
 import { cases, collection_pricing_kits } from '../../db/schema/index';
+import { findStaffByAccessToken } from '../../auth/sessions';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../testing';
+import { countingStatements } from '../../testing/count-statements';
 import {
   createClient,
   createCollection,
@@ -11,6 +13,8 @@ import {
   type CreatedCollection,
 } from '../../testing/factories';
 import { callCollection, collectionAuditRows, fieldsOf, referenceIds } from './collection-write-test-kit';
+import { forgetBranchCalendars } from '../schedule/load-branch-calendar';
+import { patchCollection } from './patch-collection';
 
 let test: TestApp;
 let staff: SignedInUser;
@@ -273,5 +277,30 @@ describe('PATCH: the basic information form', () => {
     expect((await collectionAuditRows(test.db, collection.uid))[0]?.changed_values).toEqual({
       fulfillment_branch: { old: 'Melbourne', new: 'Auckland' },
     });
+  });
+});
+
+describe('a branch change does not grow with the number of cases', () => {
+  it('recomputes 1 or 6 active cases with the same number of statements', async () => {
+    const actor = await findStaffByAccessToken(test.db, staff.token);
+    if (!actor) throw new Error('no actor');
+    const countBranchChange = async (caseCount: number): Promise<number> => {
+      const many = await createCollection(test.db, {
+        client,
+        branch: 'Melbourne',
+        cases: Array.from({ length: caseCount }, () => ({ statusName: 'Design In Progress' })),
+      });
+      // Each count reads the new branch's calendar once (it is cached between calls otherwise).
+      forgetBranchCalendars();
+      const counter = countingStatements(test.db);
+      const form = basicInformationSchema.parse(
+        await basicInformation({ pricing_kits: [], fulfillment_branch_id: await ids.branch('Sydney') }),
+      );
+      await patchCollection(counter.db, { rawUid: many.uid, patch: form, actor });
+      const moved = await test.db.select().from(cases).where(eq(cases.collection_uid, many.uid));
+      expect(moved.every((c) => c.internal_due !== null)).toBe(true);
+      return counter.count();
+    };
+    expect(await countBranchChange(6)).toBe(await countBranchChange(1));
   });
 });

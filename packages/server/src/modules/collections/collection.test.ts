@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionSchema, type Collection, type CollectionCase } from '@lab/domain';
-import type { Db } from '../../db/client';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../testing';
+import { countingStatements } from '../../testing/count-statements';
 import { createCollectionFixture, createCollectionWithCases } from './collection-fixture';
 import { at } from './fixture-rows';
 import { loadCollection } from './load-collection';
@@ -312,23 +312,6 @@ describe('GET /api/v2/collection/{uid}/', () => {
     });
   });
 });
-
-/** Wraps a database so every statement the loader starts (select, selectDistinct, execute) is counted. */
-const countingStatements = (db: Db) => {
-  let count = 0;
-  const counted = new Set<PropertyKey>(['select', 'selectDistinct', 'selectDistinctOn', 'execute', 'with']);
-  const proxy = new Proxy(db, {
-    get(target, member, receiver) {
-      const value: unknown = Reflect.get(target, member, receiver);
-      if (!counted.has(member) || typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        count += 1;
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return { db: proxy, count: () => count };
-};
 
 describe('the collection load does not grow with the number of cases', () => {
   it('reads a 1-case and a 6-case collection with the same number of statements', async () => {

@@ -9,7 +9,7 @@ import {
 import type { StaffActor } from '../../auth/actor';
 import { inTransaction, type Db, type Tx } from '../../db/client';
 import { cases, collection_pricing_kits, collections, order_stages } from '../../db/schema/index';
-import { recomputeCaseSchedule } from '../schedule/recompute-case-schedule';
+import { recomputeCaseSchedules } from '../schedule/recompute-case-schedule';
 import { diffSnapshots, lockCollection, writeCollectionAudit, type AuditValue } from './collection-audit';
 import { findCollectionRow, findPricingKits } from './collection-queries';
 import { resolveBasicInformation, type ResolvedKit } from './resolve-basic-information';
@@ -96,7 +96,10 @@ const recomputeActiveCaseSchedules = async (tx: Tx, collectionUid: string): Prom
     .select({ uid: cases.uid })
     .from(cases)
     .where(and(eq(cases.collection_uid, collectionUid), eq(cases.active, true)));
-  for (const { uid } of active) await recomputeCaseSchedule(tx, uid);
+  await recomputeCaseSchedules(
+    tx,
+    active.map((c) => c.uid),
+  );
 };
 
 const editBasicInformation = async (

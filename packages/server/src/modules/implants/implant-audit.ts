@@ -26,24 +26,30 @@ export const diffImplants = (before: Implant | null, after: Implant | null): Imp
   return changes;
 };
 
+export type ImplantAuditEntry = {
+  caseUid: string;
+  implantId: number;
+  action: ImplantAuditAction;
+  changes: ImplantAuditChanges;
+  actor: StaffActor;
+};
+
 /** Written inside the change's own transaction, so a change never lands without its audit row. */
-export const writeImplantAudit = async (
-  tx: Tx,
-  entry: {
-    caseUid: string;
-    implantId: number;
-    action: ImplantAuditAction;
-    changes: ImplantAuditChanges;
-    actor: StaffActor;
-  },
-): Promise<void> => {
-  await tx.insert(implant_audit).values({
-    case_uid: entry.caseUid,
-    implant_id: entry.implantId,
-    action: entry.action,
-    // Audit tables name staff by username, as the other audits and messages do.
-    modified_by: entry.actor.username,
-    modified_by_id: entry.actor.id,
-    changed_values: entry.changes,
-  });
+export const writeImplantAudit = (tx: Tx, entry: ImplantAuditEntry): Promise<void> =>
+  writeImplantAudits(tx, [entry]);
+
+/** Several implants' audit rows in one statement (a clone or a redo carries all of a case's implants). */
+export const writeImplantAudits = async (tx: Tx, entries: ImplantAuditEntry[]): Promise<void> => {
+  if (entries.length === 0) return;
+  await tx.insert(implant_audit).values(
+    entries.map((entry) => ({
+      case_uid: entry.caseUid,
+      implant_id: entry.implantId,
+      action: entry.action,
+      // Audit tables name staff by username, as the other audits and messages do.
+      modified_by: entry.actor.username,
+      modified_by_id: entry.actor.id,
+      changed_values: entry.changes,
+    })),
+  );
 };

@@ -3,12 +3,13 @@ import {
   AppError,
   computeSchedule,
   scheduleMessages,
+  type BusinessCalendar,
   type ComputeScheduleInput,
   type Schedule,
 } from '@lab/domain';
 import type { Queryable } from '../../db/client';
 import { cases, collections, job_types } from '../../db/schema/index';
-import { jobTypeProfileColumns, toScheduleProfile } from './job-type-profile';
+import { jobTypeProfileColumns, toScheduleProfile, type JobTypeProfileRow } from './job-type-profile';
 import { defaultBranchCalendar, loadBranchCalendar } from './load-branch-calendar';
 
 // A case's schedule from what is stored on it: its job type's profile, start, promise, overrides and
@@ -17,12 +18,13 @@ import { defaultBranchCalendar, loadBranchCalendar } from './load-branch-calenda
 
 export type CaseScheduleInputs = { uid: string; input: ComputeScheduleInput };
 
-/** What the schedule maths needs of the case matching `where`, as stored; null when there is none. */
-export const loadCaseScheduleInputs = async (
+/** What the schedule maths needs of the cases matching `where`, as stored, in one query. */
+export const loadCasesScheduleInputs = async (
   q: Queryable,
   where: SQL | undefined,
-): Promise<CaseScheduleInputs | null> => {
-  const [row] = await q
+  limit?: number,
+): Promise<CaseScheduleInputs[]> => {
+  const query = q
     .select({
       uid: cases.uid,
       schedule_start: cases.schedule_start,
@@ -42,28 +44,54 @@ export const loadCaseScheduleInputs = async (
     .innerJoin(collections, eq(collections.uid, cases.collection_uid))
     .innerJoin(job_types, eq(job_types.id, cases.job_type_id))
     .where(where)
-    .limit(1);
-  if (!row) return null;
-  // No fulfillment branch yet: schedule with the lab's home calendar rather than refuse, so the card
-  // still shows due times; the foreign key means a set branch id always loads.
-  const branch = row.branch_id === null ? null : await loadBranchCalendar(q, row.branch_id);
-  const input: ComputeScheduleInput = {
-    calendar: branch?.calendar ?? defaultBranchCalendar,
-    // The case search reads a case's start the same way: the schedule start, else when it was added.
-    start: row.schedule_start ?? row.added,
-    promised: row.date_promised,
-    profile: toScheduleProfile(row.profile),
-    overrides: { design: row.override_design_seconds, machining: row.override_machining_seconds },
-    customerDelaySeconds: row.customer_delay_seconds,
-    completed: {
-      metrology: row.date_metrology_complete,
-      design: row.date_design_complete,
-      machining: row.date_machining_complete,
-      dispatch: row.date_dispatched,
-    },
-  };
-  return { uid: row.uid, input };
+    .$dynamic();
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  const inputs: CaseScheduleInputs[] = [];
+  for (const row of rows) {
+    // No fulfillment branch yet: schedule with the lab's home calendar rather than refuse, so the card
+    // still shows due times; the foreign key means a set branch id always loads. Cached per branch, so
+    // the cases of one collection read it once.
+    const branch = row.branch_id === null ? null : await loadBranchCalendar(q, row.branch_id);
+    inputs.push({ uid: row.uid, input: scheduleInputOf(row, branch?.calendar ?? defaultBranchCalendar) });
+  }
+  return inputs;
 };
+
+type ScheduleRow = {
+  schedule_start: Date | null;
+  added: Date;
+  date_promised: Date | null;
+  override_design_seconds: number | null;
+  override_machining_seconds: number | null;
+  customer_delay_seconds: number;
+  date_metrology_complete: Date | null;
+  date_design_complete: Date | null;
+  date_machining_complete: Date | null;
+  date_dispatched: Date | null;
+  profile: JobTypeProfileRow;
+};
+
+const scheduleInputOf = (row: ScheduleRow, calendar: BusinessCalendar): ComputeScheduleInput => ({
+  calendar,
+  // The case search reads a case's start the same way: the schedule start, else when it was added.
+  start: row.schedule_start ?? row.added,
+  promised: row.date_promised,
+  profile: toScheduleProfile(row.profile),
+  overrides: { design: row.override_design_seconds, machining: row.override_machining_seconds },
+  customerDelaySeconds: row.customer_delay_seconds,
+  completed: {
+    metrology: row.date_metrology_complete,
+    design: row.date_design_complete,
+    machining: row.date_machining_complete,
+    dispatch: row.date_dispatched,
+  },
+});
+
+/** What the schedule maths needs of the case matching `where`, as stored; null when there is none. */
+export const loadCaseScheduleInputs = async (
+  q: Queryable,
+  where: SQL | undefined,
+): Promise<CaseScheduleInputs | null> => (await loadCasesScheduleInputs(q, where, 1))[0] ?? null;
 
 /** Computes the schedule of the case matching `where`; null when there is none. */
 export const computeCaseSchedule = async (

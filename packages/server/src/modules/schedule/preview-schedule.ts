@@ -4,7 +4,9 @@ import {
   AppError,
   closeOfBusinessOn,
   computeSchedule,
+  fieldError,
   scheduleMessages,
+  scheduleRangeYears,
   type BusinessCalendar,
   type PromisedInput,
   type Schedule,
@@ -31,32 +33,50 @@ const findActiveJobTypeProfile = async (q: Queryable, jobTypeId: number) => {
   return row?.is_active ? toScheduleProfile(row.profile) : null;
 };
 
+/** Whether a schedule's start or promise lies within scheduleRangeYears of now, either way. */
+export const isWithinScheduleRange = (instant: Date, now: Date): boolean => {
+  const reach = DateTime.fromJSDate(now).plus({ years: scheduleRangeYears }).toMillis() - now.getTime();
+  return Math.abs(instant.getTime() - now.getTime()) <= reach;
+};
+
+/** A start time the forms may send: 'Must be within 2 years of today' otherwise. */
+export const ensureStartInRange = (start: Date, now: Date, field: string): void => {
+  if (!isWithinScheduleRange(start, now)) throw fieldError(field, scheduleMessages.outOfRange);
+};
+
 /**
  * A promise given as a date is close of business that day at the branch. It is 'in the past' when the
  * date is before today there: today itself is allowed even after 17:00, because the form offers today
  * and the answer then shows the lateness as a negative buffer instead of refusing. A promise given as an
- * instant is in the past when it is before now. `field` names the form field the error belongs to.
+ * instant is in the past when it is before now. Either is refused beyond scheduleRangeYears. Answers the
+ * instant, or the message why the promise cannot be taken.
  */
+export const readPromise = (
+  calendar: BusinessCalendar,
+  promise: PromisedInput,
+  now: Date,
+): { instant: Date; error: null } | { instant: null; error: string } => {
+  const isPast =
+    promise.kind === 'date'
+      ? promise.date < (DateTime.fromJSDate(now, { zone: calendar.timeZone }).toISODate() ?? '')
+      : promise.instant.getTime() < now.getTime();
+  if (isPast) return { instant: null, error: scheduleMessages.inThePast };
+  const instant = promise.kind === 'date' ? closeOfBusinessOn(calendar, promise.date) : promise.instant;
+  if (!isWithinScheduleRange(instant, now)) return { instant: null, error: scheduleMessages.outOfRange };
+  return { instant, error: null };
+};
+
+/** readPromise, throwing its message as the 400 of `field`. */
 export const resolvePromise = (
   calendar: BusinessCalendar,
   promise: PromisedInput,
   now: Date,
   field = 'date_promised',
 ): Date => {
-  if (promise.kind === 'date') {
-    const today = DateTime.fromJSDate(now, { zone: calendar.timeZone }).toISODate() ?? '';
-    if (promise.date < today) throw inThePast(field);
-    return closeOfBusinessOn(calendar, promise.date);
-  }
-  if (promise.instant.getTime() < now.getTime()) throw inThePast(field);
-  return promise.instant;
+  const read = readPromise(calendar, promise, now);
+  if (read.error !== null) throw fieldError(field, read.error);
+  return read.instant;
 };
-
-const inThePast = (field: string): AppError =>
-  new AppError('validation_failed', {
-    message: scheduleMessages.inThePast,
-    fields: { [field]: scheduleMessages.inThePast },
-  });
 
 /**
  * The branch calendar and job type profile named by the form, each null when not asked for. Both are
@@ -89,6 +109,7 @@ const previewCaseSchedule = async (
     jobTypeId: request.job_type_id,
   });
   const calendar = chosen.calendar ?? found.input.calendar;
+  if (request.start_time) ensureStartInRange(request.start_time, now, 'start_time');
   const promised = request.date_promised
     ? resolvePromise(calendar, request.date_promised, now)
     : found.input.promised;
@@ -117,6 +138,7 @@ export const previewSchedule = async (
   if (!calendar || !profile) {
     throw new AppError('validation_failed', { message: scheduleMessages.blank });
   }
+  if (request.start_time) ensureStartInRange(request.start_time, now, 'start_time');
   const promised = request.date_promised ? resolvePromise(calendar, request.date_promised, now) : null;
   return computeSchedule({ calendar, start: request.start_time ?? now, promised, profile });
 };

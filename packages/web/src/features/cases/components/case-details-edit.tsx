@@ -49,6 +49,10 @@ export const CaseDetailsEdit = ({
     values.material_type_id === null
       ? reference.materials
       : reference.materials.filter((material) => material.material_type_id === values.material_type_id);
+  // The kit list mixes scan gauges, client gauge kits and pricing kits; each select offers its own kind
+  // (the server refuses another kind as 'Unknown kit').
+  const scanGaugeKits = reference.kits.filter((kit) => kit.kind === 'SCAN_GAUGE');
+  const clientGaugeKits = reference.kits.filter((kit) => kit.kind === 'CLIENT_GAUGE');
   const groupChoices = [
     ...new Set([...groupNumbers.used, ...(values.group_number ? [values.group_number] : [])]),
   ];
@@ -154,7 +158,7 @@ export const CaseDetailsEdit = ({
           onChange={(event) => set({ scan_gauge_kit_id: toId(event.target.value) })}
         >
           <MenuItem value="">—</MenuItem>
-          {reference.kits.map((kit) => (
+          {scanGaugeKits.map((kit) => (
             <MenuItem key={kit.id} value={String(kit.id)}>
               {kit.kit_box_display || kit.name}
             </MenuItem>
@@ -184,7 +188,7 @@ export const CaseDetailsEdit = ({
           }}
           slotProps={{ select: { multiple: true } }}
         >
-          {reference.kits.map((kit) => (
+          {clientGaugeKits.map((kit) => (
             <MenuItem key={kit.id} value={String(kit.id)}>
               {kit.kit_box_display || kit.name}
             </MenuItem>
