@@ -7,13 +7,20 @@ import { loadConfig } from '../packages/server/src/config';
 import { openConfiguredDatabase } from '../packages/server/src/db/open-configured';
 import { searchCollections } from '../packages/server/src/modules/search/collection-search';
 import { findStatuses } from '../packages/server/src/modules/reference/lists';
+import { createStorage } from '../packages/server/src/storage/create-storage';
 
 const realPort = Number(process.env.BENCH_REAL_PORT ?? 18080);
 const barePort = Number(process.env.BENCH_BARE_PORT ?? 18081);
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
 const database = await openConfiguredDatabase(config);
 
-const real = await buildApp({ db: database.db, config, version: 'bench', logger: false });
+const real = await buildApp({
+  db: database.db,
+  config,
+  storage: createStorage(config),
+  version: 'bench',
+  logger: false,
+});
 await real.listen({ port: realPort, host: '127.0.0.1' });
 
 const bare = Fastify({ logger: false });

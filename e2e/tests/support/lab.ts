@@ -4,7 +4,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 // API with the page's own token (to pick records by their properties, never by position or date), and
 // the few locators every flow needs.
 
-export type DemoUser = 'designer' | 'polisher';
+export type DemoUser = 'designer' | 'polisher' | 'machinist' | 'admin';
 
 export type Implant = { id: number; tooth: number; platform_id: number | null };
 

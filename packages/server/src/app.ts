@@ -1,31 +1,63 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { accessPlugin } from './http/access';
+import { redactUrl } from './http/redact-url';
 import { useLightHeadersOnApi } from './http/api-headers';
 import { registerErrorHandling } from './http/errors';
 import { registerAuthRoutes } from './auth/routes';
 import { registerCasesRoutes } from './modules/cases/routes';
 import { registerCollectionsRoutes } from './modules/collections/routes';
+import { registerFileServiceRoutes } from './modules/files/routes';
 import { registerImplantsRoutes } from './modules/implants/routes';
+import { registerMessagesRoutes } from './modules/messages/routes';
+import { registerNotificationsRoutes } from './modules/notifications/routes';
 import { registerPageRoutes } from './modules/pages/routes';
 import { registerScheduleRoutes } from './modules/schedule/routes';
 import { registerReferenceRoutes } from './modules/reference/routes';
 import { registerSearchRoutes } from './modules/search/routes';
 import { registerSystemRoutes } from './modules/system/routes';
+import { registerRealtimeRoutes } from './realtime/routes';
+import type { FileStorage } from './storage/file-storage';
+import { startJobs } from './jobs/start-jobs';
+import { startMail, type MailSetup } from './mail/mail-setup';
+import { registerMailRoutes } from './mail/routes';
+import { registerApprovalsRoutes } from './modules/approvals/routes';
 
-export type AppDeps = { db: Db; config: Config; version: string; logger?: boolean };
+export type AppDeps = {
+  db: Db;
+  config: Config;
+  version: string;
+  storage: FileStorage;
+  logger?: boolean;
+  /** Where mail goes; by default SMTP_URL, else an in-process mailbox the app owns and closes. */
+  mail?: MailSetup;
+};
 
 /** Builds the whole HTTP app around an open database; main.ts listens, tests call `app.inject`. */
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
-  const { db, config } = deps;
+  const { db, config, storage } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Request lines never show a capability key (http/redact-url.ts).
+            serializers: {
+              req: (request: { method: string; url: string; ip?: string }) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                remoteAddress: request.ip,
+              }),
+            },
+          },
     // Trust exactly TRUST_PROXY hops of X-Forwarded-For (the client IP feeds the sign-in limits).
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
@@ -39,6 +71,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(cookie);
   await app.register(accessPlugin, { db });
   await app.register(formbody);
+  // Multipart bodies are read by the routes that take files (http/multipart-upload.ts), never buffered.
+  await app.register(multipart);
   useLightHeadersOnApi(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -60,6 +94,14 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
   app.get('/api/docs', { config: { access: 'staff' } }, async () => app.swagger());
 
+  // The job workers live as long as the app: closing it stops them first, then the mail they send with.
+  const mail = deps.mail ?? (await startMail(config));
+  const jobs = await startJobs({ db, mailer: mail.mailer, log: app.log });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    if (!deps.mail) await mail.close();
+  });
+
   registerSystemRoutes(app, { config, version: deps.version });
   registerAuthRoutes(app, { db, config });
   registerReferenceRoutes(app, { db });
@@ -67,7 +109,13 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerCollectionsRoutes(app, { db });
   registerImplantsRoutes(app, { db });
   registerScheduleRoutes(app, { db });
-  registerCasesRoutes(app, { db });
+  registerCasesRoutes(app, { db, storage: deps.storage, config });
+  registerMessagesRoutes(app, { db, storage: deps.storage, config });
+  registerNotificationsRoutes(app, { db });
+  registerRealtimeRoutes(app, { db });
+  registerFileServiceRoutes(app, { db, config, storage });
+  registerApprovalsRoutes(app, { db, storage, jobs });
+  registerMailRoutes(app, { db, publicUrl: config.publicUrl, mailbox: mail.mailbox });
   await registerPageRoutes(app);
   return app;
 };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { uploadLimitBytes } from '@lab/domain';
 
 /** The repository root: relative paths in the environment resolve against where npm was invoked. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -36,7 +37,52 @@ const envSchema = z.object({
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_VERSION: z.string().optional(),
+  /** Where file bytes live: `local` (DATA_DIR/files) or an S3-compatible bucket. */
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** S3-compatible endpoint (MinIO, R2, …); unset means AWS itself. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Most S3-compatible servers need `bucket` in the path instead of the host name. */
+  S3_FORCE_PATH_STYLE: flag,
+  /** How long a one-time upload or download link of the file service works. */
+  FILE_LINK_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 60)
+    .default(15),
+  /** Cap of one file-service upload; only ever lowers the collection-file limit (tests use a tiny one). */
+  FILE_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().max(uploadLimitBytes.collection_file).optional(),
+  /** smtp://user:pass@host:587 (smtps:// for implicit TLS); unset: an in-process mailbox keeps the mail. */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Lab Cases <no-reply@lab.example>'),
 });
+
+// With FILE_STORAGE=s3 the bucket and keys are required: a server that cannot store files must not start.
+const s3Required = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const checkedEnvSchema = envSchema.superRefine((env, context) => {
+  if (env.FILE_STORAGE !== 's3') return;
+  for (const name of s3Required) {
+    if (!env[name])
+      context.addIssue({ code: 'custom', path: [name], message: 'required when FILE_STORAGE=s3' });
+  }
+});
+
+export type S3Config = {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+};
 
 export type Config = {
   port: number;
@@ -57,20 +103,31 @@ export type Config = {
   signInWindowMinutes: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   version: string | undefined;
+  fileStorage: 'local' | 's3';
+  /** Root of local file storage (DATA_DIR/files). */
+  filesDir: string;
+  /** Set exactly when fileStorage is 's3'. */
+  s3: S3Config | null;
+  fileLinkTtlMinutes: number;
+  fileUploadMaxBytes: number;
+  /** Unset: mail goes to an in-process mailbox (mail/local-mailbox.ts). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 /** Parses the environment once, at start; a bad value stops the server with the variable's name. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(invokedFrom, e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(invokedFrom, e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     pgPoolMax: e.PG_POOL_MAX,
     seedDemo: e.SEED_DEMO,
@@ -86,5 +143,22 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     signInWindowMinutes: e.SIGN_IN_WINDOW_MINUTES,
     logLevel: e.LOG_LEVEL,
     version: e.APP_VERSION,
+    fileStorage: e.FILE_STORAGE,
+    filesDir: path.join(dataDir, 'files'),
+    s3:
+      e.FILE_STORAGE === 's3'
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET ?? '',
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : null,
+    fileLinkTtlMinutes: e.FILE_LINK_TTL_MINUTES,
+    fileUploadMaxBytes: e.FILE_UPLOAD_MAX_BYTES ?? uploadLimitBytes.collection_file,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 };

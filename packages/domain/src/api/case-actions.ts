@@ -3,6 +3,7 @@ import { dentates, redoCharges, redoReasonCodes, redoTypes } from '../enums';
 import { commonMessages, hasNoNulCharacter, isoDateTime, maxDatabaseInteger } from './common';
 import { scheduleSchema } from '../rules/schedule/schedule-schema';
 import { collectionCaseSchema } from './collection-case';
+import { caseFileTypes, caseUploadTypes, fileIdField, fileLinkAnswerSchema } from './files';
 import { promisedDateField, startTimeField } from './schedule-requests';
 
 // POST /api/v2/case/{case_id}/ with {action} (case-workspace §7 'Case actions') and
@@ -41,6 +42,8 @@ export const caseActionMessages = {
   noDispatchedStatus: 'No Dispatched status is configured',
   // Group numbers and line quantities are small counts; the cap keeps a typo from being stored.
   tooLarge: 'Must be at most 999',
+  invalidFileType: 'Invalid file type',
+  returnFileNotUploaded: 'The return file has not been uploaded',
 } as const;
 
 /** The largest group number and component line quantity (caseActionMessages.tooLarge). */
@@ -151,6 +154,30 @@ export const caseActionSchema = z.discriminatedUnion(
     action('mark_as_done', {}),
     // Creates a new case in the collection that redoes this one (answers the new case).
     action('redo_case', { redo: redoRequestSchema }),
+    // Files (case-workspace §7). upload_files and blur_file arrive as multipart: the files are parts of
+    // the request, never fields of the body.
+    action('upload_files', { type: z.enum(caseUploadTypes, caseActionMessages.invalidFileType) }),
+    action('blur_file', {
+      type: z.enum(caseFileTypes, caseActionMessages.invalidFileType),
+      file_id: fileIdField,
+    }),
+    action('delete_file', {
+      type: z.enum(caseFileTypes, caseActionMessages.invalidFileType),
+      file_id: fileIdField,
+    }),
+    action('file_link', {
+      type: z.enum(caseFileTypes, caseActionMessages.invalidFileType),
+      file_id: fileIdField,
+    }),
+    action('restore_file', {
+      type: z.enum(caseFileTypes, caseActionMessages.invalidFileType),
+      file_id: fileIdField,
+    }),
+    // The file service uid and name of a return file uploaded through /files.
+    action('upload_return_file', {
+      oft_file_name: z.string().trim().min(1, caseActionMessages.blank).max(4096),
+      oft_file_uid: z.uuid(caseActionMessages.returnFileNotUploaded),
+    }),
   ],
   { error: caseActionMessages.invalidAction },
 );
@@ -169,7 +196,7 @@ export const caseActionAnswerSchema = collectionCaseSchema;
 /** update_times answers the recomputed schedule instead of the case. */
 export const updateTimesAnswerSchema = scheduleSchema;
 /** What the route may answer: the case, or the schedule of update_times. */
-export const caseActionResponseSchema = z.union([collectionCaseSchema, scheduleSchema]);
+export const caseActionResponseSchema = z.union([collectionCaseSchema, scheduleSchema, fileLinkAnswerSchema]);
 
 /** Answer of POST /api/v2/finishing/{case_id}/: the case the status was chosen on. */
 export const finishingActionAnswerSchema = collectionCaseSchema;

@@ -33,10 +33,17 @@ export const caseFileSchema = z.object({
   added: isoDateTime,
   file_category: z.enum(fileCategories),
   partner: z.string().nullable(),
+  // An edited (blurred) copy standing in for its original, which admin or DESIGN may restore.
+  blurred: z.boolean(),
 });
 export type CaseFile = z.infer<typeof caseFileSchema>;
 
-export const returnFileSchema = z.object({ oft_file_name: z.string(), created_at: isoDateTime });
+// oft_file_uid: the file service uid, so the return file can be downloaded (an addition to the spec's fields).
+export const returnFileSchema = z.object({
+  oft_file_name: z.string(),
+  oft_file_uid: z.uuid().nullable(),
+  created_at: isoDateTime,
+});
 
 export const clientGaugeKitSchema = z.object({ gauge_kit_id: z.number().int(), kit_box_display: z.string() });
 

@@ -24,6 +24,11 @@ declare module 'fastify' {
     access?: AccessClass;
     /** Pages send the browser to sign in instead of answering 401. */
     signInRedirect?: boolean;
+    /**
+     * The bearer token may also come as `?access_token=`: only for the event stream, because EventSource
+     * cannot send an Authorization header. Tokens in URLs reach logs, so nothing else allows it.
+     */
+    tokenInQuery?: boolean;
   }
   interface FastifyRequest {
     actor: StaffActor | null;
@@ -45,6 +50,14 @@ const bearerToken = (request: FastifyRequest): string | null => {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;
+};
+
+/** The bearer token of a staff API request: the header, or `?access_token=` where the route allows it. */
+export const accessTokenOf = (request: FastifyRequest): string | null => {
+  const header = bearerToken(request);
+  if (header || !request.routeOptions.config.tokenInQuery) return header;
+  const value = (request.query as Record<string, unknown> | undefined)?.access_token;
+  return typeof value === 'string' && value !== '' ? value : null;
 };
 
 export const signInUrlFor = (request: FastifyRequest, error?: string): string => {
@@ -76,7 +89,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { db: Db })
       if (!request.actor) return reply.redirect(signInUrlFor(request), 303);
       return;
     }
-    const token = bearerToken(request);
+    const token = accessTokenOf(request);
     request.actor = token ? await findStaffByAccessToken(options.db, token) : null;
     if (!request.actor) throw new AppError('unauthenticated', { message: authMessages.invalidToken });
   });

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Department } from '@lab/domain';
 import { buildApp } from '../app';
@@ -5,31 +8,65 @@ import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/client';
 import { seedReferenceData } from '../db/seed/reference';
 import { createUser } from '../auth/users';
+import type { ReceivedMail } from '../mail/local-mailbox';
+import { startMail, type MailSetup } from '../mail/mail-setup';
+import { createStorage } from '../storage/create-storage';
+import type { FileStorage } from '../storage/file-storage';
+import { createLocalStorage } from '../storage/local-storage';
 import { openTestDatabase } from './test-database';
 
 export type TestApp = {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  storage: FileStorage;
+  /** Root of the test's own local storage (removed on close); null when a storage was passed in or is S3. */
+  filesDir: string | null;
+  /** The app's mail: a local mailbox of its own unless the env names an SMTP_URL. */
+  mail: MailSetup;
+  /** What the local mailbox received, oldest first. */
+  listMailbox: () => ReceivedMail[];
   close: () => Promise<void>;
 };
 
-/** The real app on a fresh migrated database with the reference catalogue, for `app.inject` tests. */
+/**
+ * The real app on a fresh migrated database with the reference catalogue, for `app.inject` tests. Files
+ * go to a fresh temporary folder per app, unless a storage is given or the env asks for FILE_STORAGE=s3.
+ */
 export const createTestApp = async (
-  options: { seedReference?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: { seedReference?: boolean; env?: NodeJS.ProcessEnv; storage?: FileStorage } = {},
 ): Promise<TestApp> => {
   const database = await openTestDatabase();
   if (options.seedReference !== false) await seedReferenceData(database.db);
   const config = loadConfig({ DATA_DIR: '/tmp/unused-in-tests', LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({ db: database.db, config, version: 'test-version', logger: false });
+  const ownDir =
+    options.storage || config.fileStorage === 's3'
+      ? null
+      : await mkdtemp(path.join(os.tmpdir(), 'lab-test-files-'));
+  const storage = options.storage ?? (ownDir ? createLocalStorage(ownDir) : createStorage(config));
+  const mail = await startMail(config);
+  const app = await buildApp({
+    db: database.db,
+    config,
+    storage,
+    version: 'test-version',
+    logger: false,
+    mail,
+  });
   await app.ready();
   return {
     app,
     db: database.db,
     config,
+    storage,
+    filesDir: ownDir,
+    mail,
+    listMailbox: () => mail.mailbox?.list() ?? [],
     close: async () => {
       await app.close();
+      await mail.close();
       await database.close();
+      if (ownDir) await rm(ownDir, { recursive: true, force: true });
     },
   };
 };

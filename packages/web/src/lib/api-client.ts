@@ -57,12 +57,18 @@ const readErrorBody = async (response: Response): Promise<ApiError> => {
   } catch {
     // Not JSON (a proxy page, an empty body): fall back to the status below.
   }
+  return apiErrorFrom(response.status, data);
+};
+
+/** The ApiError of an error answer's status and parsed body (also for uploads sent without fetch). */
+export const apiErrorFrom = (status: number, data: unknown): ApiError => {
   const parsed = errorBodySchema.safeParse(data);
   if (parsed.success) {
     const { code, message, fields } = parsed.data.error;
-    return new ApiError(response.status, code, message, fields);
+    return new ApiError(status, code, message, fields);
   }
-  return new ApiError(response.status, 'http_error', `Request failed (${response.status})`);
+  if (status === 413) return new ApiError(status, 'payload_too_large', 'The upload is too large');
+  return new ApiError(status, 'http_error', `Request failed (${status})`);
 };
 
 const isInvalidTokenAnswer = async (response: Response): Promise<boolean> => {

@@ -121,7 +121,7 @@ export const openingHoursOn = (calendar: BusinessCalendar, day: DateTime): Openi
   return { opens: at(opensMinute), closes: at(closesMinute) };
 };
 
-/** Whether a local date ('2025-11-04') has any business hours. */
+/** Whether a local date ('2025-11-04') has business hours at all. */
 export const isBusinessDay = (calendar: BusinessCalendar, isoDate: string): boolean => {
   const day = DateTime.fromISO(isoDate, { zone: calendar.timeZone });
   if (!day.isValid) throw new RangeError(`Invalid date ${isoDate}`);

@@ -3,7 +3,10 @@ import { sql } from 'drizzle-orm';
 import { isEmptyDatabase, selectRows } from '../client';
 import { openConfiguredDatabase } from '../open-configured';
 import { seedBulkCollections } from './bulk';
+import { loadConfig } from '../../config';
+import { createStorage } from '../../storage/create-storage';
 import { demoPassword, demoSignIns, seedDemoData } from './demo';
+import { storeDemoFiles } from './demo-data/store-demo-files';
 
 // `npm run seed [-- --collections N]`: demo data into an empty configured database (DATA_DIR or
 // DATABASE_URL), then N generated collections for benchmarks when asked.
@@ -33,6 +36,7 @@ const main = async (): Promise<void> => {
       console.log(`Empty ${where}: seeding demo data…`);
       const demoStarted = Date.now();
       await seedDemoData(database.db);
+      await storeDemoFiles(database.db, createStorage(loadConfig()));
       console.log(`Demo data seeded in ${seconds(demoStarted)}.`);
       console.log(
         `Demo sign-ins (password "${demoPassword}"): ${demoSignIns.map((u) => u.username).join(', ')}`,

@@ -1,6 +1,7 @@
 import type { CaseAction, CaseActionName, Schedule } from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
+import type { KeptFile } from '../files/store-file';
 import type { ActionCase } from './load-action-case';
 
 // What every case action handler takes and answers. A handler runs inside the action's transaction on
@@ -14,10 +15,17 @@ export type ActionInput<Body> = {
   actor: StaffActor;
   /** One instant for every stamp the action writes. */
   now: Date;
+  /** The checked, stored files of a multipart action (upload_files, blur_file); empty otherwise. */
+  kept: readonly KeptFile[];
+  /** How long a one-time file link lasts (file_link). */
+  linkTtlMinutes: number;
 };
 
-/** The case to present (the acted-on case, or a new one), or the schedule update_times answers. */
-export type ActionResult = { kind: 'case'; caseUid: string } | { kind: 'schedule'; schedule: Schedule };
+/** The case to present (the acted-on case, or a new one), the schedule update_times answers, or file_link's address. */
+export type ActionResult =
+  | { kind: 'case'; caseUid: string }
+  | { kind: 'schedule'; schedule: Schedule }
+  | { kind: 'link'; url: string };
 
 export type CaseActionHandler<Name extends CaseActionName> = (
   tx: Tx,

@@ -3,24 +3,40 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   caseActionResponseSchema,
   caseActionSchema,
+  collectionCaseSchema,
   finishingActionAnswerSchema,
   finishingActionSchema,
   legacyCaseIdParams,
 } from '@lab/domain';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requireActor } from '../../http/access';
+import { setLinkHeaders } from '../../http/link-headers';
+import { discardUploadedParts, receiveMultipartBody, uploadedPartsOf } from '../../http/multipart-upload';
+import type { FileStorage } from '../../storage/file-storage';
+import { cameraUploadBodySchema, uploadCameraPhoto } from './camera-upload';
 import { runCaseAction, runFinishingAction } from './run-case-action';
 
-// The case actions (case-workspace §7 'Case actions') and the finishing status selector. The id is parsed
-// in the handler, not refused by the schema: an id that cannot exist is 'Case not found' (404).
-export const registerCasesRoutes = (app: FastifyInstance, deps: { db: Db }): void => {
+// The case actions (case-workspace §7 'Case actions'), the finishing status selector and the camera
+// upload. The id is parsed in the handler, not refused by the schema: an id that cannot exist is
+// 'Case not found' (404). upload_files and blur_file come as multipart: their text fields are the body the
+// schema validates, their files are received before validation (http/multipart-upload.ts).
+export const registerCasesRoutes = (
+  app: FastifyInstance,
+  deps: { db: Db; storage: FileStorage; config: Config },
+): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const { db, storage } = deps;
+  const linkTtlMinutes = deps.config.fileLinkTtlMinutes;
 
   api.post(
     '/api/v2/case/:case_id/',
     {
       config: { access: 'staff' },
+      // file_link answers a one-time link: no cache may keep any answer of this route.
+      onRequest: setLinkHeaders,
+      preValidation: receiveMultipartBody,
+      onResponse: discardUploadedParts,
       schema: {
         params: legacyCaseIdParams,
         body: caseActionSchema,
@@ -28,7 +44,36 @@ export const registerCasesRoutes = (app: FastifyInstance, deps: { db: Db }): voi
       },
     },
     async (request) =>
-      runCaseAction(db, { caseId: request.params.case_id, body: request.body, actor: requireActor(request) }),
+      runCaseAction(db, {
+        caseId: request.params.case_id,
+        body: request.body,
+        actor: requireActor(request),
+        storage,
+        parts: uploadedPartsOf(request),
+        linkTtlMinutes,
+      }),
+  );
+
+  api.post(
+    '/api/v2/case/:case_id/camera_upload/',
+    {
+      config: { access: 'staff' },
+      preValidation: receiveMultipartBody,
+      onResponse: discardUploadedParts,
+      schema: {
+        params: legacyCaseIdParams,
+        body: cameraUploadBodySchema,
+        response: { 200: collectionCaseSchema },
+      },
+    },
+    async (request) =>
+      uploadCameraPhoto(db, {
+        caseId: request.params.case_id,
+        body: request.body,
+        actor: requireActor(request),
+        storage,
+        parts: uploadedPartsOf(request),
+      }),
   );
 
   api.post(

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { case_audit, cases, collections, delegation_audit } from '../../db/schema/index';
+import { publishCollectionChanged } from '../../realtime/events';
 import { recomputeCaseSchedule } from '../schedule/recompute-case-schedule';
 import type { ActionCase } from './load-action-case';
 
@@ -61,6 +62,8 @@ export const saveCaseChanges = async (tx: Tx, options: SaveCaseChanges): Promise
     .update(collections)
     .set({ updated_at: sql`now()` })
     .where(eq(collections.uid, row.collection_uid));
+  // Open pages of the collection refetch at once (delivered on commit).
+  await publishCollectionChanged(tx, row.collection_uid);
   if (isDelegationChange) {
     await tx.insert(delegation_audit).values({
       case_uid: row.uid,

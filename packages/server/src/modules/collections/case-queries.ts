@@ -180,6 +180,7 @@ export const findCaseFiles = (db: Queryable, caseUids: string[]) =>
       added: files.added,
       file_category: files.file_category,
       partner: partners.name,
+      blurred: sql<boolean>`${files.blurred_from_file_id} IS NOT NULL`,
     })
     .from(files)
     .leftJoin(partners, eq(partners.id, files.partner_id))
@@ -188,6 +189,7 @@ export const findCaseFiles = (db: Queryable, caseUids: string[]) =>
         inArray(files.case_uid, caseUids),
         inArray(files.file_category, [...caseFileCategories]),
         isNull(files.deleted_at),
+        eq(files.upload_state, 'complete'),
         sql`NOT EXISTS (SELECT 1 FROM files AS blurred_copy
                         WHERE blurred_copy.blurred_from_file_id = ${files.id}
                           AND blurred_copy.deleted_at IS NULL)`,
@@ -200,6 +202,7 @@ export const findReturnFiles = (db: Queryable, caseUids: string[]) =>
     .select({
       case_uid: case_return_files.case_uid,
       oft_file_name: case_return_files.oft_file_name,
+      oft_file_uid: case_return_files.oft_file_uid,
       created_at: case_return_files.created_at,
     })
     .from(case_return_files)

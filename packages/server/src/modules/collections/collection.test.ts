@@ -207,7 +207,9 @@ describe('GET /api/v2/collection/{uid}/', () => {
         redo_discount_amount: 25,
         grouped_case_uids: [fixture.design.uid],
         has_unresolved_alert: true,
-        return_files: [{ oft_file_name: 'abutment.zip', created_at: iso('2025-03-08T00:00:00Z') }],
+        return_files: [
+          { oft_file_name: 'abutment.zip', oft_file_uid: null, created_at: iso('2025-03-08T00:00:00Z') },
+        ],
         machine_project: {
           id: fixture.projectId,
           name: 'Zr nest 14',
@@ -297,7 +299,7 @@ describe('GET /api/v2/collection/{uid}/', () => {
 
     it('lists live files per category and hides an original behind its blurred copy', () => {
       expect(design.order_files.map((f) => f.filename)).toEqual(['upper-scan.stl']);
-      expect(design.internal_files.map((f) => f.filename)).toEqual(['face-blurred.jpg']);
+      expect(design.internal_files.map((f) => [f.filename, f.blurred])).toEqual([['face-blurred.jpg', true]]);
       expect(design.approval_files).toEqual([
         {
           id: expect.any(Number),
@@ -305,6 +307,7 @@ describe('GET /api/v2/collection/{uid}/', () => {
           added: iso('2025-03-03T01:00:00Z'),
           file_category: 'approval_file',
           partner: null,
+          blurred: false,
         },
       ]);
       expect(design.outsource_sent_files).toEqual([]);

@@ -55,6 +55,7 @@ const presentFile = (row: FileRow): CaseFile => ({
   added: toIso(row.added),
   file_category: row.file_category as FileCategory,
   partner: row.partner,
+  blurred: row.blurred,
 });
 
 const presentPickingSlip = (rows: SlipRow[], userNames: Map<number, string>): PickingSlip | null => {
@@ -211,6 +212,7 @@ export const presentCase = (row: CaseRow, context: CaseContext): CollectionCase 
     outsource_received_files: filesOf('outsource_received_file'),
     return_files: (index.returnFiles.get(c.uid) ?? []).map((f) => ({
       oft_file_name: f.oft_file_name,
+      oft_file_uid: f.oft_file_uid,
       created_at: toIso(f.created_at),
     })),
     date_promised: toIso(c.date_promised),

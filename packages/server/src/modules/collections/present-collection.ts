@@ -71,7 +71,7 @@ const presentDispatches = (
     ];
   });
 
-const presentApprovals = (
+export const presentApprovals = (
   rows: CollectionChildren['approvalRows'],
   userNames: Map<number, string>,
 ): CollectionApproval[] =>

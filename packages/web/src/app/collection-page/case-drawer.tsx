@@ -7,14 +7,19 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { caseDialogTexts, type Collection, type CollectionCase } from '@lab/domain';
+import { canRestoreImage, caseDialogTexts, type Collection, type CollectionCase } from '@lab/domain';
 import { CaseAuditTab } from '../../features/audit/components/case-audit-tab';
 import { CaseHeader } from '../../features/cases/components/case-header';
 import { CaseOverview } from '../../features/cases/components/case-overview';
 import { CaseImplants } from '../../features/implants/components/case-implants';
 import { useMe } from '../../features/me/api/get-me';
+import { CameraDialog } from '../../features/files/components/camera-dialog';
+import { CaseFilesTab } from '../../features/files/components/case-files-tab';
+import { ReturnFileDialog } from '../../features/files/components/return-file-dialog';
 import { CaseOrderFormTab } from '../../features/order-forms/components/case-order-form-tab';
 import { CaseTimelineTab } from '../../features/schedule/components/case-timeline-tab';
+import { CaseApprovalPanel } from './approval-composition';
+import { CaseNotesPanel } from './messages-composition';
 
 export type CaseDrawerProps = {
   collection: Collection;
@@ -54,9 +59,10 @@ type TabPanelProps = {
   collection: Collection;
   caseItem: CollectionCase;
   onOpenCase: (cuid: string) => void;
+  canRestoreImages: boolean;
 };
 
-const TabPanel = ({ tab, collection, caseItem, onOpenCase }: TabPanelProps) => {
+const TabPanel = ({ tab, collection, caseItem, onOpenCase, canRestoreImages }: TabPanelProps) => {
   switch (tab) {
     case 'Overview':
       return (
@@ -69,10 +75,18 @@ const TabPanel = ({ tab, collection, caseItem, onOpenCase }: TabPanelProps) => {
           )}
         />
       );
+    case 'Notes':
+      return (
+        <CaseNotesPanel collection={collection} caseItem={caseItem} canRestoreImages={canRestoreImages} />
+      );
     case 'Timeline':
       return <CaseTimelineTab collection={collection} caseItem={caseItem} />;
+    case 'Approval':
+      return <CaseApprovalPanel collection={collection} caseItem={caseItem} />;
     case 'Order Form':
       return <CaseOrderFormTab collection={collection} caseItem={caseItem} />;
+    case 'Files':
+      return <CaseFilesTab collection={collection} caseItem={caseItem} canRestoreImages={canRestoreImages} />;
     case 'Audit':
       return <CaseAuditTab collection={collection} caseItem={caseItem} />;
     default:
@@ -101,6 +115,24 @@ export function CaseDrawer({ collection, cuid, onClose, onOpenCase }: CaseDrawer
             userDepartment={me.data?.department ?? null}
             onOpenCase={onOpenCase}
             onClose={onClose}
+            featureDialogs={{
+              renderReturnFile: (isOpen, onDialogClose) => (
+                <ReturnFileDialog
+                  isOpen={isOpen}
+                  collection={collection}
+                  caseItem={caseItem}
+                  onClose={onDialogClose}
+                />
+              ),
+              renderPhoto: (isOpen, onDialogClose) => (
+                <CameraDialog
+                  isOpen={isOpen}
+                  collection={collection}
+                  caseItem={caseItem}
+                  onClose={onDialogClose}
+                />
+              ),
+            }}
           />
           {/* The border sits outside the scrollable tabs: on them it takes a pixel off the scroller, the
               tabs no longer fit it wholly and the scroll arrows show although nothing scrolls. */}
@@ -120,7 +152,13 @@ export function CaseDrawer({ collection, cuid, onClose, onOpenCase }: CaseDrawer
                 {caseDialogTexts.unresolvedAlert}
               </Alert>
             )}
-            <TabPanel tab={tab} collection={collection} caseItem={caseItem} onOpenCase={onOpenCase} />
+            <TabPanel
+              tab={tab}
+              collection={collection}
+              caseItem={caseItem}
+              onOpenCase={onOpenCase}
+              canRestoreImages={me.data ? canRestoreImage(me.data) : false}
+            />
           </Box>
         </Box>
       )}

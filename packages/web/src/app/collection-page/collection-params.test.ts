@@ -27,6 +27,7 @@ describe('reading the collection page state', () => {
       department: null,
       messageTypeCode: null,
       muid: null,
+      approval: null,
     });
     expect(read('search=smith').view).toBe('noCollection');
     expect(read('view=messages').view).toBe('noCollection');
@@ -42,7 +43,9 @@ describe('reading the collection page state', () => {
   it('reads the active view and the parameters kept for later views', () => {
     expect(resolveView(null, 'active')).toBe('active');
     expect(
-      read('uid=a&cuid=b&department=DESIGN&messageTypeCode=CUSTOMER_SERVICE_NOTE&muid=m&view=messages'),
+      read(
+        'uid=a&cuid=b&department=DESIGN&messageTypeCode=CUSTOMER_SERVICE_NOTE&muid=m&view=messages&approval=p',
+      ),
     ).toEqual({
       uid: 'a',
       cuid: 'b',
@@ -51,6 +54,7 @@ describe('reading the collection page state', () => {
       department: 'DESIGN',
       messageTypeCode: 'CUSTOMER_SERVICE_NOTE',
       muid: 'm',
+      approval: 'p',
     });
   });
 
@@ -99,5 +103,10 @@ describe('moves', () => {
     expect(move('uid=a&view=messages&muid=m&messageTypeCode=X&cuid=c', changeViewPatch('approvals'))).toBe(
       'uid=a&view=approvals&cuid=c',
     );
+    // The approval filter belongs to one visit of the messages view, like muid.
+    expect(move('uid=a&view=messages&approval=p', changeViewPatch('components'))).toBe(
+      'uid=a&view=components',
+    );
+    expect(move('uid=a&view=messages&approval=p', backToSearchPatch())).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 // The collection page's state is its query string (spec §2): uid, cuid, view, search, department, plus
-// messageTypeCode and muid read for later views. These pure helpers read it and describe each move.
+// messageTypeCode, muid and approval (the approval request whose messages the messages view shows). These pure helpers read it and describe each move.
 
 export const collectionViews = [
   'components',
@@ -22,10 +22,14 @@ export type CollectionPageState = {
   department: string | null;
   messageTypeCode: string | null;
   muid: string | null;
+  approval: string | null;
 };
 
 export type CollectionPagePatch = Partial<
-  Record<'uid' | 'cuid' | 'view' | 'search' | 'department' | 'messageTypeCode' | 'muid', string | null>
+  Record<
+    'uid' | 'cuid' | 'view' | 'search' | 'department' | 'messageTypeCode' | 'muid' | 'approval',
+    string | null
+  >
 >;
 
 export const isCollectionView = (view: string | null): view is CollectionView =>
@@ -50,6 +54,7 @@ export const readCollectionPageState = (params: URLSearchParams): CollectionPage
     department: nonBlank(params.get('department')),
     messageTypeCode: nonBlank(params.get('messageTypeCode')),
     muid: nonBlank(params.get('muid')),
+    approval: nonBlank(params.get('approval')),
   };
 };
 
@@ -68,7 +73,12 @@ export const isBackToSearchShown = (view: PageView, isDirectLoadUntouched: boole
 // The moves of the page. The keyword stays in the URL while a collection is open, so Back to Search
 // returns to the same results.
 
-const collectionOnlyParams: CollectionPagePatch = { cuid: null, muid: null, messageTypeCode: null };
+const collectionOnlyParams: CollectionPagePatch = {
+  cuid: null,
+  muid: null,
+  messageTypeCode: null,
+  approval: null,
+};
 
 export const searchPatch = (keyword: string): CollectionPagePatch => ({
   ...collectionOnlyParams,
@@ -95,9 +105,10 @@ export const showActivePatch = (): CollectionPagePatch => ({
   view: 'active',
 });
 
-// muid and messageTypeCode aim at one visit of the messages view; leaving it drops them.
+// muid, messageTypeCode and approval aim at one visit of the messages view; leaving it drops them.
 export const changeViewPatch = (view: CollectionView): CollectionPagePatch => ({
   view,
   muid: null,
   messageTypeCode: null,
+  approval: null,
 });

@@ -6,9 +6,11 @@ import { useCollection } from '../../features/collections/api/get-collection';
 import { CollectionHeader } from '../../features/collections/components/collection-header';
 import { ComponentsView } from '../../features/collections/components/components-view';
 import { OrderFormsView } from '../../features/order-forms/components/order-forms-view';
+import { CollectionApprovalsView } from './approval-composition';
 import { CaseDrawer } from './case-drawer';
 import type { CollectionView } from './collection-params';
 import { LaterReleaseView } from './later-release-view';
+import { CollectionMessagesPanel } from './messages-composition';
 
 type CollectionWorkspaceProps = {
   uid: string;
@@ -51,7 +53,11 @@ export const CollectionWorkspace = ({
       <CollectionHeader collection={collection} />
       {view === 'components' && <ComponentsView collection={collection} onOpenCase={onOpenCase} />}
       {view === 'orderForms' && <OrderFormsView collection={collection} />}
-      {view !== 'components' && view !== 'orderForms' && <LaterReleaseView view={view} />}
+      {view === 'approvals' && <CollectionApprovalsView collection={collection} />}
+      {view === 'messages' && <CollectionMessagesPanel collection={collection} />}
+      {view !== 'components' && view !== 'orderForms' && view !== 'approvals' && view !== 'messages' && (
+        <LaterReleaseView view={view} />
+      )}
       {cuid !== null && (
         <CaseDrawer
           collection={collection}

@@ -1,15 +1,13 @@
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoaderButton } from '../../components/loader-button';
 import { useIsLoading, useLoadErrors } from '../../lib/load-errors';
 import { useMe } from '../../features/me/api/get-me';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { UpdateNoticeBanner } from '../../features/version/components/update-notice-banner';
 import { SystemsMenu } from './systems-menu';
 import type { SystemKey } from './systems';
@@ -20,17 +18,6 @@ type AppTopBarProps = {
   /** Page actions left of the title's spacer (Back to Search). */
   actions?: ReactNode;
 };
-
-// Stands in for the notifications bell until its issue lands, so the bar does not shift later.
-const NotificationsPlaceholder = () => (
-  <Tooltip title="Notifications are coming soon">
-    <span>
-      <IconButton color="inherit" disabled aria-label="Notifications">
-        <NotificationsNoneIcon />
-      </IconButton>
-    </span>
-  </Tooltip>
-);
 
 export const AppTopBar = ({ title, currentSystem, actions }: AppTopBarProps) => {
   const queryClient = useQueryClient();
@@ -50,7 +37,7 @@ export const AppTopBar = ({ title, currentSystem, actions }: AppTopBarProps) => 
         {actions}
         <Box sx={{ flexGrow: 1 }} />
         <LoaderButton isLoading={isLoading} errors={errors} onRefresh={handleRefresh} />
-        <NotificationsPlaceholder />
+        <NotificationsBell />
         <SystemsMenu
           currentSystem={currentSystem}
           isRestricted={me.data?.restricted ?? true}

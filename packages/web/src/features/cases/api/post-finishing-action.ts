@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { caseActionAnswerSchema, type CollectionCase, type FinishingAction } from '@lab/domain';
 import { apiClient } from '../../../lib/api-client';
-import { putCaseIntoCollection } from './post-case-action';
+import { putCaseIntoCollection } from '../../../lib/collection-cache';
 
 /** POST /api/v2/finishing/{case_id}/ {action: 'change_status', status_id, grouped}. */
 export const postFinishingAction = (caseId: number, action: FinishingAction): Promise<CollectionCase> =>

@@ -15,7 +15,7 @@ import {
   toolbarColours,
 } from '../case-header-rules';
 import { formatDateTime } from '../format-date-time';
-import { CaseToolbarActions } from './case-toolbar-actions';
+import { CaseToolbarActions, type ToolbarFeatureDialogs } from './case-toolbar-actions';
 import { FinishingStatusSelector } from './finishing-status-selector';
 
 type CaseHeaderProps = {
@@ -25,6 +25,7 @@ type CaseHeaderProps = {
   userDepartment: Department | null;
   onOpenCase: (caseUid: string) => void;
   onClose: () => void;
+  featureDialogs?: ToolbarFeatureDialogs;
 };
 
 /** The drawer's header: who and what the case is, its state, and the toolbar (case-workspace §2). */
@@ -34,6 +35,7 @@ export const CaseHeader = ({
   userDepartment,
   onOpenCase,
   onClose,
+  featureDialogs,
 }: CaseHeaderProps) => {
   // Re-read each second only while a countdown runs: the colour turns orange when it starts alerting.
   const now = useNow(1000, caseItem.immediacy_due !== null);
@@ -91,7 +93,12 @@ export const CaseHeader = ({
           <FinishingStatusSelector collection={collection} caseItem={caseItem} />
         )}
         <Box sx={{ flexGrow: 1 }} />
-        <CaseToolbarActions collectionUid={collection.uid} caseItem={caseItem} onOpenCase={onOpenCase} />
+        <CaseToolbarActions
+          collectionUid={collection.uid}
+          caseItem={caseItem}
+          onOpenCase={onOpenCase}
+          featureDialogs={featureDialogs}
+        />
       </Stack>
     </Box>
   );

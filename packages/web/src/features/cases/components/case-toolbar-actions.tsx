@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { caseDialogTexts, type CollectionCase } from '@lab/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LaterReleaseDialog } from '../../../components/later-release-dialog';
@@ -11,22 +11,32 @@ import { findToolbarButtons } from '../case-header-rules';
 import { ProgressDialog } from './progress-dialog';
 import { RedoDialog } from './redo-dialog';
 
+/** Dialogs of other features the toolbar opens; the page composes them (features never import each other). */
+export type ToolbarFeatureDialogs = {
+  renderReturnFile: (isOpen: boolean, onClose: () => void) => ReactNode;
+  renderPhoto: (isOpen: boolean, onClose: () => void) => ReactNode;
+};
+
 type CaseToolbarActionsProps = {
   collectionUid: string;
   caseItem: CollectionCase;
   onOpenCase: (caseUid: string) => void;
+  featureDialogs?: ToolbarFeatureDialogs | undefined;
 };
 
 type OpenDialog = 'progress' | 'redo' | 'markAsDone' | 'received' | 'returnFile' | 'photo' | 'print' | null;
 
 const laterReleaseTitles: Partial<Record<NonNullable<OpenDialog>, string>> = {
-  returnFile: 'Upload Return File',
-  photo: 'Photo',
   print: 'Print',
 };
 
 /** The drawer toolbar's buttons, gated as spec §2 says, and the dialogs they open. */
-export const CaseToolbarActions = ({ collectionUid, caseItem, onOpenCase }: CaseToolbarActionsProps) => {
+export const CaseToolbarActions = ({
+  collectionUid,
+  caseItem,
+  onOpenCase,
+  featureDialogs,
+}: CaseToolbarActionsProps) => {
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const [isReceivedEmailSent, setIsReceivedEmailSent] = useState(false);
   const caseAction = useCaseAction(collectionUid);
@@ -131,6 +141,8 @@ export const CaseToolbarActions = ({ collectionUid, caseItem, onOpenCase }: Case
         onConfirm={handleReceived}
         onCancel={close}
       />
+      {featureDialogs?.renderReturnFile(openDialog === 'returnFile', close)}
+      {featureDialogs?.renderPhoto(openDialog === 'photo', close)}
       <LaterReleaseDialog
         isOpen={laterTitle !== undefined}
         title={laterTitle ?? ''}

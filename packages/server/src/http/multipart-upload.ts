@@ -1,0 +1,91 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+// The plugin (registered in app.ts) adds request.isMultipart() and request.parts() to Fastify's types.
+import type {} from '@fastify/multipart';
+import { AppError, largestUploadLimitBytes } from '@lab/domain';
+import { receiveUpload, type ReceivedUpload } from '../storage/receive-upload';
+
+// Multipart requests of the action-style routes (the spec's upload_files, blur_file, camera_upload,
+// approvals, messages): the text fields become the body that the route's zod schema validates, and each
+// file part is streamed to a temporary file (size-capped while it arrives). The route's onResponse hook
+// deletes the temporary files whatever the outcome.
+
+export type UploadedPart = { field: string; rawName: string; received: ReceivedUpload };
+
+export const maxPartsPerRequest = 50;
+const maxFieldBytes = 64 * 1024;
+
+const partsByRequest = new WeakMap<FastifyRequest, UploadedPart[]>();
+
+/** The file parts received for this request (none for a JSON request). */
+export const uploadedPartsOf = (request: FastifyRequest): UploadedPart[] => partsByRequest.get(request) ?? [];
+
+/**
+ * preValidation hook: for a multipart request, receives every part, then sets `request.body` to the text
+ * fields (a repeated field becomes an array) so validation sees an ordinary body.
+ */
+export const receiveMultipartBody = (request: FastifyRequest, reply: FastifyReply): Promise<void> =>
+  receiveParts(request, reply, null);
+
+/**
+ * The same for a route that takes no files (the message composer sends service file names): the first file
+ * part is refused at once with `message`, before any of its bytes are read or stored.
+ */
+export const receiveFieldsOnly =
+  (message: string) =>
+  (request: FastifyRequest, reply: FastifyReply): Promise<void> =>
+    receiveParts(request, reply, message);
+
+const receiveParts = async (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  filesRefusal: string | null,
+): Promise<void> => {
+  if (!request.isMultipart()) return;
+  // onResponse does not run when the client goes away mid-upload; the socket's close always fires.
+  reply.raw.once('close', () => void discardUploadedParts(request));
+  const fields: Record<string, string | string[]> = {};
+  const parts: UploadedPart[] = [];
+  partsByRequest.set(request, parts);
+  const stream = request.parts({
+    limits: {
+      fileSize: largestUploadLimitBytes,
+      files: maxPartsPerRequest,
+      fields: 50,
+      fieldSize: maxFieldBytes,
+    },
+  });
+  try {
+    for await (const part of stream) {
+      if (part.type === 'file') {
+        if (filesRefusal !== null) {
+          throw new AppError('validation_failed', { message: filesRefusal, fields: { files: filesRefusal } });
+        }
+        const received = await receiveUpload(part.file, {
+          name: part.filename,
+          maxBytes: largestUploadLimitBytes,
+        });
+        parts.push({ field: part.fieldname, rawName: part.filename, received });
+      } else {
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        const existing = fields[part.fieldname];
+        if (existing === undefined) fields[part.fieldname] = value;
+        else fields[part.fieldname] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+      }
+    }
+  } catch (error) {
+    await discardUploadedParts(request);
+    throw error;
+  }
+  request.body = fields;
+};
+
+/** onResponse hook: the temporary files are never kept past the request. */
+export const discardUploadedParts = async (request: FastifyRequest): Promise<void> => {
+  await Promise.all(uploadedPartsOf(request).map((p) => p.received.discard()));
+};
+
+/** 400 unless exactly the expected file field is present. */
+export const requireParts = (parts: UploadedPart[], message: string): UploadedPart[] => {
+  if (parts.length === 0) throw new AppError('validation_failed', { message, fields: { files: message } });
+  return parts;
+};

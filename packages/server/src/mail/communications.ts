@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { communications } from '../db/schema/index';
+import type { Mailer } from './mailer';
+import { addTracking, newTrackingKey } from './tracking';
+
+// Every e-mail we send is a communications row (the communications log reads them): recorded as queued
+// before sending, then sent (with the SMTP server's message id) or failed (with the reason). A mail
+// that cannot go anywhere is recorded too, as failed, so staff see why the client heard nothing.
+
+export const communicationTypes = {
+  approvalRequest: 'APPROVAL_REQUEST',
+  approvalReminder: 'APPROVAL_REMINDER',
+  caseReceived: 'CASE_RECEIVED',
+} as const;
+export type CommunicationType = (typeof communicationTypes)[keyof typeof communicationTypes];
+
+export const noEmailAddress = 'No e-mail address';
+
+export type EmailContent = { subject: string; html: string; text: string };
+
+export type CommunicationSubject = {
+  communication_type: CommunicationType;
+  /** The address the mail goes to; null or blank when the client has none. */
+  email: string | null;
+  client_uid: string | null;
+  case_collection_uid: string | null;
+  case_uid: string | null;
+  approval_uid?: string | null;
+};
+
+export type QueuedCommunication = {
+  id: number;
+  recipient: string;
+  tracking_key: string | null;
+  state: string;
+};
+
+const errorText = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/** Records the mail about to be sent: queued with a fresh tracking key, or failed when there is no address. */
+export const recordCommunication = async (
+  q: Queryable,
+  subject: CommunicationSubject,
+  content: Pick<EmailContent, 'subject'>,
+  now: Date = new Date(),
+): Promise<QueuedCommunication> => {
+  const email = subject.email?.trim() ?? '';
+  const [row] = await q
+    .insert(communications)
+    .values({
+      communication_type: subject.communication_type,
+      communication_provider: 'EMAIL',
+      created_at: now,
+      client_uid: subject.client_uid,
+      case_collection_uid: subject.case_collection_uid,
+      case_uid: subject.case_uid,
+      approval_uid: subject.approval_uid ?? null,
+      recipient: email,
+      subject: content.subject,
+      ...(email === ''
+        ? { state: 'failed', error: noEmailAddress }
+        : { state: 'queued', tracking_key: newTrackingKey() }),
+    })
+    .returning({
+      id: communications.id,
+      recipient: communications.recipient,
+      tracking_key: communications.tracking_key,
+      state: communications.state,
+    });
+  if (!row) throw new Error('communication insert returned nothing');
+  return row;
+};
+
+/**
+ * Sends a recorded mail with our tracking and stores the outcome. Never throws for a refused mail: the
+ * answer says whether it went, and the row says why not.
+ */
+export const deliverCommunication = async (
+  q: Queryable,
+  mailer: Mailer,
+  communication: QueuedCommunication,
+  content: EmailContent,
+): Promise<{ sent: boolean; error: string | null }> => {
+  if (communication.recipient === '' || !communication.tracking_key) {
+    return { sent: false, error: noEmailAddress };
+  }
+  const html = addTracking(content.html, { publicUrl: mailer.publicUrl, key: communication.tracking_key });
+  try {
+    const { messageId } = await mailer.send({
+      to: communication.recipient,
+      subject: content.subject,
+      html,
+      text: content.text,
+    });
+    await q
+      .update(communications)
+      .set({
+        state: 'sent',
+        sent_at: new Date(),
+        error: null,
+        response: [{ email: communication.recipient, _id: messageId }],
+      })
+      .where(eq(communications.id, communication.id));
+    return { sent: true, error: null };
+  } catch (error) {
+    const text = errorText(error);
+    await q
+      .update(communications)
+      .set({ state: 'failed', error: text })
+      .where(eq(communications.id, communication.id));
+    return { sent: false, error: text };
+  }
+};

@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import {
+  AppError,
+  approvalMessages,
+  approvalStatusOf,
+  canCancelReminders,
+  reminderFrequencyText,
+  toIso,
+  type CollectionApproval,
+} from '@lab/domain';
+import type { StaffActor } from '../../auth/actor';
+import { inTransaction, type Db, type Tx } from '../../db/client';
+import { approvals } from '../../db/schema/index';
+import { recordChange, saveCaseChanges, type CaseChanges, type CaseUpdate } from '../cases/save-case-changes';
+import {
+  approvalTimes,
+  assertApprovalOpen,
+  lockApproval,
+  staffName,
+  recordApprovalChange,
+  type LockedApproval,
+} from './approval-records';
+import { customerDelayOf } from './customer-delay';
+import { presentApproval } from './present-approval';
+
+// PATCH /api/v2/approval/{uid}/ (case-workspace §4 'Approval status'): approve on the client's behalf,
+// cancel, or stop the reminders. Each runs in one transaction on the locked approval with its audit rows:
+// an audit_events row of the approval and a case audit row, so the case's Audit tab shows it.
+
+export type ApprovalActionName = 'approve' | 'cancel' | 'cancel_reminders';
+
+type ActionInput = { locked: LockedApproval; actor: StaffActor; now: Date };
+
+const statusLine = (locked: LockedApproval, status: string): string => `${locked.type.name}: ${status}`;
+
+/**
+ * The case's side of an approval that closed: its audit row (`approvals: 'Type: Pending' → 'Type:
+ * Approved'`), the customer delay the request caused, and the recomputed schedule.
+ */
+const closeOnCase = async (
+  tx: Tx,
+  input: ActionInput,
+  closed: { before: string; after: string; set: CaseUpdate; changes: CaseChanges },
+): Promise<void> => {
+  const { locked, actor, now } = input;
+  const { actionCase } = locked;
+  const changes: CaseChanges = {
+    approvals: { old: statusLine(locked, closed.before), new: statusLine(locked, closed.after) },
+    ...closed.changes,
+  };
+  const customerDelay = await customerDelayOf(tx, {
+    caseUid: actionCase.row.uid,
+    branchId: actionCase.collection.fulfillment_branch_id,
+  });
+  await saveCaseChanges(tx, {
+    actionCase,
+    actor,
+    now,
+    changes,
+    set: { ...closed.set, customer_delay_seconds: customerDelay },
+    recompute: true,
+  });
+};
+
+const approve = async (tx: Tx, input: ActionInput): Promise<void> => {
+  const { locked, actor, now } = input;
+  const { approval, actionCase } = locked;
+  assertApprovalOpen(approval);
+  const before = approvalStatusOf(approvalTimes(approval), now);
+  const approvedBy = staffName(actor);
+  await tx
+    .update(approvals)
+    .set({ approved_at: now, approved_by: approvedBy, approved_by_id: actor.id, next_reminder_due: null })
+    .where(eq(approvals.uid, approval.uid));
+  await recordApprovalChange(tx, {
+    approvalUid: approval.uid,
+    actionCase,
+    action: 'approved',
+    actor,
+    now,
+    changes: { approved_at: now.toISOString(), approved_by: approvedBy },
+  });
+  // The timeline's Client Approval step completes; approving outside the design envelope voids the warranty.
+  const set: CaseUpdate = { date_approval_complete: now };
+  const changes: CaseChanges = {};
+  recordChange(changes, 'date_approval_complete', actionCase.row.date_approval_complete, now);
+  if (locked.type.voids_warranty && !actionCase.row.warranty_void) {
+    set.warranty_void = true;
+    recordChange(changes, 'warranty_void', false, true);
+  }
+  await closeOnCase(tx, input, { before, after: 'Approved', set, changes });
+};
+
+const cancel = async (tx: Tx, input: ActionInput): Promise<void> => {
+  const { locked, actor, now } = input;
+  const { approval, actionCase } = locked;
+  assertApprovalOpen(approval);
+  const before = approvalStatusOf(approvalTimes(approval), now);
+  const cancelledBy = staffName(actor);
+  await tx
+    .update(approvals)
+    .set({ cancelled_at: now, cancelled_by: cancelledBy, cancelled_by_id: actor.id, next_reminder_due: null })
+    .where(eq(approvals.uid, approval.uid));
+  await recordApprovalChange(tx, {
+    approvalUid: approval.uid,
+    actionCase,
+    action: 'cancelled',
+    actor,
+    now,
+    changes: { cancelled_at: now.toISOString(), cancelled_by: cancelledBy },
+  });
+  await closeOnCase(tx, input, { before, after: 'Cancelled', set: {}, changes: {} });
+};
+
+const cancelReminders = async (tx: Tx, input: ActionInput): Promise<void> => {
+  const { locked, actor, now } = input;
+  const { approval, actionCase } = locked;
+  const active = canCancelReminders({
+    send_reminders: approval.send_reminders,
+    reminder_interval_seconds: approval.reminder_interval_seconds,
+    next_reminder_due: toIso(approval.next_reminder_due),
+  });
+  if (!active) throw new AppError('conflict', { message: approvalMessages.remindersNotActive });
+  await tx
+    .update(approvals)
+    .set({ send_reminders: false, next_reminder_due: null })
+    .where(eq(approvals.uid, approval.uid));
+  await recordApprovalChange(tx, {
+    approvalUid: approval.uid,
+    actionCase,
+    action: 'reminders_cancelled',
+    actor,
+    now,
+    changes: {
+      next_reminder_due: toIso(approval.next_reminder_due),
+      reminders_sent: approval.reminders_sent,
+    },
+  });
+  await saveCaseChanges(tx, {
+    actionCase,
+    actor,
+    now,
+    set: {},
+    changes: {
+      approval_reminders: {
+        old: statusLine(locked, reminderFrequencyText(approval.reminder_interval_seconds)),
+        new: null,
+      },
+    },
+  });
+};
+
+const actions: Record<ApprovalActionName, (tx: Tx, input: ActionInput) => Promise<void>> = {
+  approve,
+  cancel,
+  cancel_reminders: cancelReminders,
+};
+
+export const runApprovalAction = async (
+  db: Db,
+  options: { uid: string; action: ApprovalActionName; actor: StaffActor },
+): Promise<CollectionApproval> => {
+  const uid = await inTransaction(db, async (tx) => {
+    const locked = await lockApproval(tx, options.uid);
+    await actions[options.action](tx, { locked, actor: options.actor, now: new Date() });
+    return locked.approval.uid;
+  });
+  return presentApproval(db, uid);
+};

@@ -1,0 +1,121 @@
+import {
+  AppError,
+  checkFileContent,
+  checkUploadType,
+  fileExtension,
+  sanitizeFileName,
+  type FileCategory,
+} from '@lab/domain';
+import type { Tx } from '../../db/client';
+import { files } from '../../db/schema/index';
+import type { FileStorage } from '../../storage/file-storage';
+import { generateStorageKey } from '../../storage/generate-key';
+import type { ReceivedUpload } from '../../storage/receive-upload';
+
+// The two halves of keeping an uploaded file: `keepUpload` checks a received upload (type allowlist,
+// content) and puts its bytes in storage, outside any transaction (copying megabytes must not hold row
+// locks); `insertFileRow` records it inside the caller's transaction, next to the change and its audit.
+// When that transaction fails, the caller calls `forget` so no unreferenced bytes stay behind.
+
+const contentTypes: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  html: 'text/html; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  xml: 'application/xml',
+  zip: 'application/zip',
+  '3oxz': 'application/zip',
+  stl: 'model/stl',
+  ply: 'application/ply',
+  obj: 'model/obj',
+  mp4: 'video/mp4',
+  aac: 'audio/aac',
+};
+
+/** The image editor saves PNG, whatever the upload's part is called; the content check holds it to that. */
+export const editedImageName = 'edited.png';
+
+export const contentTypeFor = (name: string): string =>
+  contentTypes[fileExtension(name)] ?? 'application/octet-stream';
+
+export type KeptFile = {
+  storage_key: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+};
+
+/**
+ * 400 with the reason when the file's type or content is refused; otherwise stores the bytes. `storageKey`
+ * writes to a key reserved earlier (the file service's pending row); by default a new key is generated.
+ */
+export const keepUpload = async (
+  storage: FileStorage,
+  upload: { received: ReceivedUpload; rawName: string },
+  options: { storageKey?: string } = {},
+): Promise<KeptFile> => {
+  const filename = sanitizeFileName(upload.rawName);
+  const refusal =
+    checkUploadType(filename) ??
+    checkFileContent({
+      name: filename,
+      size: upload.received.size,
+      head: upload.received.head,
+      tail: upload.received.tail,
+    });
+  if (refusal) throw new AppError('validation_failed', { message: refusal, fields: { files: refusal } });
+  const storage_key = options.storageKey ?? generateStorageKey();
+  const content_type = contentTypeFor(filename);
+  await storage.put(storage_key, upload.received.path, {
+    contentType: content_type,
+    sha256: upload.received.sha256,
+  });
+  return {
+    storage_key,
+    filename,
+    content_type,
+    size_bytes: upload.received.size,
+    sha256: upload.received.sha256,
+  };
+};
+
+export type FileOwner = {
+  category: FileCategory;
+  case_uid: string | null;
+  collection_uid: string | null;
+  uploaded_by_id: number | null;
+  uploaded_by_reference?: string | null;
+  partner_id?: number | null;
+  blurred_from_file_id?: number | null;
+};
+
+export const insertFileRow = async (
+  tx: Tx,
+  kept: KeptFile,
+  owner: FileOwner,
+): Promise<{ id: number; uid: string; filename: string }> => {
+  const [row] = await tx
+    .insert(files)
+    .values({
+      ...kept,
+      file_category: owner.category,
+      case_uid: owner.case_uid,
+      collection_uid: owner.collection_uid,
+      uploaded_by_id: owner.uploaded_by_id,
+      uploaded_by_reference: owner.uploaded_by_reference ?? null,
+      partner_id: owner.partner_id ?? null,
+      blurred_from_file_id: owner.blurred_from_file_id ?? null,
+    })
+    .returning({ id: files.id, uid: files.uid, filename: files.filename });
+  if (!row) throw new Error('file insert returned nothing');
+  return row;
+};
+
+/** Removes bytes that no committed row points at (after a failed transaction). */
+export const forgetKeptFiles = async (storage: FileStorage, kept: readonly KeptFile[]): Promise<void> => {
+  await Promise.all(kept.map((k) => storage.remove(k.storage_key).catch(() => undefined)));
+};

@@ -1,0 +1,102 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { AppError, messageTextsExtra, notificationLifetimeMs, type Message } from '@lab/domain';
+import type { StaffActor } from '../../auth/actor';
+import { inTransaction, type Db, type Tx } from '../../db/client';
+import {
+  audit_events,
+  collections,
+  message_read_receipts,
+  messages,
+  notifications,
+} from '../../db/schema/index';
+import { publishCollectionChanged, publishNotificationEvents } from '../../realtime/events';
+import { findMessage } from './message-queries';
+
+// PATCH /api/v2/message/{uid}/ with {action: resolve | read} (collection-views §7).
+
+const notFound = () => new AppError('not_found', { message: messageTextsExtra.messageNotFound });
+const uuidText = z.guid();
+
+type MessageRow = typeof messages.$inferSelect;
+
+/**
+ * Resolving closes an open alert (ALERTING_MESSAGE, CUSTOMER_SERVICE_NOTE), once, with an audit row. The
+ * alert's notifications, which stay until actioned, become informational ones that expire: the alert is
+ * dealt with, but nobody loses the notice before seeing it.
+ */
+const resolveMessage = async (tx: Tx, message: MessageRow, actor: StaffActor): Promise<void> => {
+  if (!message.resolvable) throw new AppError('conflict', { message: messageTextsExtra.notResolvable });
+  if (message.resolved_at !== null)
+    throw new AppError('conflict', { message: messageTextsExtra.alreadyResolved });
+  const now = new Date();
+  await tx
+    .update(messages)
+    .set({ resolved_at: now, resolved_by_id: actor.id })
+    .where(eq(messages.uid, message.uid));
+  await tx
+    .update(notifications)
+    .set({ expires_at: new Date(now.getTime() + notificationLifetimeMs) })
+    .where(and(eq(notifications.message_uid, message.uid), isNull(notifications.expires_at)));
+  await tx.insert(audit_events).values({
+    entity_type: 'message',
+    entity_id: message.uid,
+    action: 'resolved',
+    collection_uid: message.case_collection_uid,
+    case_uid: message.case_uid,
+    changed_values: { resolved_at: { old: null, new: now.toISOString() } },
+    actor_user_id: actor.id,
+    actor_reference: actor.username,
+  });
+  if (message.case_collection_uid) {
+    await tx
+      .update(collections)
+      .set({ updated_at: sql`now()` })
+      .where(eq(collections.uid, message.case_collection_uid));
+    await publishCollectionChanged(tx, message.case_collection_uid);
+  }
+};
+
+/**
+ * Reading records the employee's receipt once (a repeat keeps the first time) and acknowledges their
+ * notifications of the message, so the bell stops showing it as new. No audit row: the receipt is the
+ * record.
+ */
+const readMessage = async (tx: Tx, message: MessageRow, actor: StaffActor): Promise<void> => {
+  await tx
+    .insert(message_read_receipts)
+    .values({ message_uid: message.uid, user_id: actor.id })
+    .onConflictDoNothing();
+  const acknowledged = await tx
+    .update(notifications)
+    .set({ delivered_at: sql`now()` })
+    .where(
+      and(
+        eq(notifications.message_uid, message.uid),
+        eq(notifications.user_id, actor.id),
+        isNull(notifications.delivered_at),
+      ),
+    )
+    .returning({ user_id: notifications.user_id, notification_uid: notifications.notification_uid });
+  await publishNotificationEvents(tx, acknowledged);
+};
+
+export const runMessageAction = async (
+  db: Db,
+  options: { rawUid: string; action: 'resolve' | 'read'; actor: StaffActor },
+): Promise<Message> => {
+  const parsed = uuidText.safeParse(options.rawUid);
+  if (!parsed.success) throw notFound();
+  const uid = parsed.data.toLowerCase();
+  await inTransaction(db, async (tx) => {
+    const query = tx.select().from(messages).where(eq(messages.uid, uid));
+    // Resolving is once only: the row is locked so two resolves cannot both win.
+    const [message] = options.action === 'resolve' ? await query.for('update') : await query;
+    if (!message) throw notFound();
+    if (options.action === 'resolve') await resolveMessage(tx, message, options.actor);
+    else await readMessage(tx, message, options.actor);
+  });
+  const answer = await findMessage(db, uid, options.actor.id);
+  if (!answer) throw notFound();
+  return answer;
+};

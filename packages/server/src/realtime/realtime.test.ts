@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../db/client';
+import { notifications } from '../db/schema/index';
+import { accessPlugin } from '../http/access';
+import { registerErrorHandling } from '../http/errors';
+import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../testing';
+import { createCollection, type CreatedCollection } from '../testing/factories';
+import { placeAt, postOk } from '../modules/messages/messages-test-kit';
+import { publishCollectionChanged, realtimeChannel } from './events';
+import { registerRealtimeRoutes } from './routes';
+import { openTestStream, type TestStream } from './stream-test-kit';
+
+// GET /api/v2/stream through a real socket: the notification event reaches its employee after a message
+// is posted, collection events reach everyone, nothing is sent for a rolled-back change, and a NOTIFY from
+// another process arrives (on PostgreSQL through the LISTEN connection; on PGlite in the process).
+
+let test: TestApp;
+let designer: SignedInUser;
+let author: SignedInUser;
+let collection: CreatedCollection;
+const streams: TestStream[] = [];
+
+const open = async (path: string, headers: Record<string, string> = {}, app: FastifyInstance = test.app) => {
+  const stream = await openTestStream(app, path, headers);
+  streams.push(stream);
+  return stream;
+};
+const streamOf = (user: SignedInUser) => open(`/api/v2/stream?access_token=${user.token}`);
+
+beforeAll(async () => {
+  test = await createTestApp();
+  designer = await signInAs(test, { department: 'DESIGN' });
+  author = await signInAs(test, { department: 'DESIGN' });
+  await placeAt(test, designer.username, 'Melbourne');
+  collection = await createCollection(test.db, { cases: [{ statusName: 'Design In Progress' }] });
+  await test.app.listen({ port: 0, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  for (const stream of streams) stream.close();
+  await test.close();
+});
+
+describe('GET /api/v2/stream', () => {
+  it('answers 401 without a token or with a bad one', async () => {
+    for (const url of ['/api/v2/stream', '/api/v2/stream?access_token=not-a-token']) {
+      const response = await test.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(401);
+      expect(errorMessage(response)).toBe('Invalid Token');
+    }
+  });
+
+  it('takes the token from the query string on the stream only', async () => {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: `/api/v2/messages/notifications/?access_token=${designer.token}`,
+    });
+    expect(response.statusCode).toBe(401);
+    expect(errorMessage(response)).toBe('Invalid Token');
+  });
+
+  it('streams events unbuffered, starting with ready', async () => {
+    const stream = await streamOf(designer);
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers['cache-control']).toBe('no-cache, no-transform');
+    expect(stream.headers['x-accel-buffering']).toBe('no');
+    expect(await stream.next('ready')).toEqual({});
+    expect(stream.body.startsWith('retry: 5000\n\n')).toBe(true);
+  });
+
+  it('pushes the notification to its employee and the collection change to everyone', async () => {
+    const mine = await streamOf(designer);
+    // The Authorization header works too, on the slash form.
+    const theirs = await open('/api/v2/stream/', author.headers);
+    await Promise.all([mine.next('ready'), theirs.next('ready')]);
+    const message = await postOk(test, author, {
+      message_type: 'DESIGN_MESSAGE',
+      note: 'Over to you',
+      case_collection_uid: collection.uid,
+      case_uid: collection.cases[0]?.uid ?? '',
+      recipient_reference: designer.username,
+    });
+    const [row] = await test.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.message_uid, message.uid));
+    expect(await mine.next('notification')).toEqual({ notification_uid: row?.notification_uid });
+    expect(await mine.next('collection')).toEqual({ uid: collection.uid });
+    expect(await theirs.next('collection')).toEqual({ uid: collection.uid });
+    expect(theirs.seen('notification')).toEqual([]);
+
+    // Acknowledging it on one page tells the employee's other pages.
+    await test.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/messages/notification/${row?.notification_uid}/acknowledge`,
+      headers: designer.headers,
+    });
+    expect(await mine.next('notification')).toEqual({ notification_uid: row?.notification_uid });
+  });
+
+  it('tells every collection of the client about a client note', async () => {
+    const sibling = await createCollection(test.db, { client: { id: collection.shipping_client_id } });
+    const stream = await streamOf(designer);
+    await stream.next('ready');
+    await postOk(test, author, {
+      message_type: 'CLIENT_NOTE',
+      note: 'Pays by card',
+      case_collection_uid: sibling.uid,
+    });
+    const told = [await stream.next('collection'), await stream.next('collection')];
+    expect(told).toEqual(expect.arrayContaining([{ uid: collection.uid }, { uid: sibling.uid }]));
+  });
+
+  it('sends nothing for a change that was rolled back, and sends it on commit', async () => {
+    const stream = await streamOf(designer);
+    await stream.next('ready');
+    const rolledBack = randomUUID();
+    const committed = randomUUID();
+    await expect(
+      inTransaction(test.db, async (tx) => {
+        await publishCollectionChanged(tx, rolledBack);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await inTransaction(test.db, async (tx) => {
+      await publishCollectionChanged(tx, committed);
+    });
+    expect(await stream.next('collection')).toEqual({ uid: committed });
+    expect(stream.seen('collection')).toEqual([{ uid: committed }]);
+  });
+
+  it('delivers events another server process publishes on the database channel', async () => {
+    const stream = await streamOf(designer);
+    await stream.next('ready');
+    const uid = randomUUID();
+    const payload = JSON.stringify([{ type: 'collection', uid }]);
+    const client: unknown = (test.db as unknown as { $client: unknown }).$client;
+    if (client instanceof pg.Pool) {
+      // A separate connection, as another process behind the load balancer would have.
+      const other = new pg.Client(client.options);
+      await other.connect();
+      await other.query('SELECT pg_notify($1, $2)', [realtimeChannel, payload]);
+      await other.end();
+    } else {
+      await test.db.execute(sql`SELECT pg_notify(${realtimeChannel}, ${payload})`);
+    }
+    expect(await stream.next('collection')).toEqual({ uid });
+  });
+});
+
+describe('the LISTEN connection on PostgreSQL', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)('reconnects after the database drops it', async () => {
+    const stream = await streamOf(designer);
+    await stream.next('ready');
+    const killed = await test.db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND query = ${`LISTEN ${realtimeChannel}`}`,
+    );
+    expect((killed as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    // Events while it is down are lost (the pages' polling covers them); keep publishing until one lands.
+    const uid = randomUUID();
+    const deadline = Date.now() + 10_000;
+    while (stream.seen('collection').length === 0 && Date.now() < deadline) {
+      await publishCollectionChanged(test.db, uid);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(stream.seen('collection')).toContainEqual({ uid });
+  });
+});
+
+describe('stream lifetime', () => {
+  let mini: FastifyInstance;
+
+  /** The stream routes alone on their own server (buildApp takes no heartbeat option). */
+  const streamOnlyApp = async (heartbeatMs?: number): Promise<FastifyInstance> => {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandling(app);
+    await app.register(accessPlugin, { db: test.db });
+    registerRealtimeRoutes(app, { db: test.db, heartbeatMs });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return app;
+  };
+
+  beforeAll(async () => {
+    // A heartbeat short enough to watch.
+    mini = await streamOnlyApp(100);
+  });
+
+  afterAll(async () => {
+    await mini.close();
+  });
+
+  it('sends heartbeats, and ends with expired once the session is logged out', async () => {
+    const user = await signInAs(test);
+    const stream = await open(`/api/v2/stream?access_token=${user.token}`, {}, mini);
+    await stream.next('ready');
+    expect(await stream.next(':heartbeat')).toBe('heartbeat');
+    const logout = await test.app.inject({
+      method: 'GET',
+      url: '/oauth2/logout/',
+      headers: { cookie: user.cookie },
+    });
+    expect(logout.statusCode).toBeLessThan(400);
+    expect(await stream.next('expired')).toEqual({});
+    await stream.ended;
+  });
+
+  it('closes open streams when the server closes', async () => {
+    const other = await streamOnlyApp();
+    const stream = await open(`/api/v2/stream?access_token=${designer.token}`, {}, other);
+    await stream.next('ready');
+    await other.close();
+    await stream.ended;
+  });
+});

@@ -1,0 +1,96 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError, uploadMessages } from '@lab/domain';
+
+// Every upload is first streamed to a private temporary file: its size is capped while it arrives
+// (413 as soon as the cap is passed, nothing kept), its sha256 is computed on the way, and its first and
+// last bytes are kept for the content check. Only a checked file is handed to storage.
+
+export type ReceivedUpload = {
+  path: string;
+  size: number;
+  sha256: string;
+  head: Uint8Array;
+  tail: Uint8Array;
+  /** Deletes the temporary file (safe to call twice). */
+  discard: () => Promise<void>;
+};
+
+const sampleBytes = 8192;
+
+export const uploadTempDir = path.join(os.tmpdir(), 'lab-cases-uploads');
+
+const readTail = async (filePath: string, size: number): Promise<Uint8Array> => {
+  const length = Math.min(size, sampleBytes);
+  if (length === 0) return new Uint8Array();
+  const handle = await open(filePath, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    await handle.read(buffer, 0, length, size - length);
+    return new Uint8Array(buffer);
+  } finally {
+    await handle.close();
+  }
+};
+
+export const receiveUpload = async (
+  source: Readable,
+  options: { name: string; maxBytes: number },
+): Promise<ReceivedUpload> => {
+  await mkdir(uploadTempDir, { recursive: true, mode: 0o700 });
+  const filePath = path.join(uploadTempDir, randomUUID());
+  const discard = () => rm(filePath, { force: true });
+  const hash = createHash('sha256');
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > options.maxBytes) {
+        callback(
+          new AppError('payload_too_large', {
+            message: uploadMessages.tooLarge(options.name, options.maxBytes),
+          }),
+        );
+        return;
+      }
+      hash.update(chunk);
+      if (headLength < sampleBytes) {
+        headChunks.push(chunk.subarray(0, sampleBytes - headLength));
+        headLength += Math.min(chunk.length, sampleBytes - headLength);
+      }
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, meter, createWriteStream(filePath, { mode: 0o600 }));
+  } catch (error) {
+    await discard();
+    // Multipart parsers report their own size limit as a truncated stream.
+    if (isTruncation(error)) {
+      throw new AppError('payload_too_large', {
+        message: uploadMessages.tooLarge(options.name, options.maxBytes),
+      });
+    }
+    throw error;
+  }
+  return {
+    path: filePath,
+    size,
+    sha256: hash.digest('hex'),
+    head: new Uint8Array(Buffer.concat(headChunks)),
+    tail: await readTail(filePath, size),
+    discard,
+  };
+};
+
+const isTruncation = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';

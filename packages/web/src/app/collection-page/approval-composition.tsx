@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import type { Collection, CollectionApproval, CollectionCase } from '@lab/domain';
+import { ApprovalsView } from '../../features/approvals/components/approvals-view';
+import { CaseApprovalTab } from '../../features/approvals/components/case-approval-tab';
+import { PortalLinkCard } from '../../features/collections/components/portal-link-card';
+import { fetchCaseFileLink } from '../../features/files/api/case-file-calls';
+import { FileViewerDialog } from '../../features/files/components/file-viewer-dialog';
+import { useMe } from '../../features/me/api/get-me';
+import { patchSearchParams, writeSearchParams } from '../../lib/url-state';
+
+// The approvals feature composed with what it may not import itself: the portal link card
+// (collections), the file viewer and the one-time file link (files), the signed-in user (me), and the
+// page's URL state.
+
+type ApprovalFileRef = CollectionApproval['approval_files'][number];
+type Viewing = { caseId: number; file: ApprovalFileRef };
+
+const navigateTo = (patch: Record<string, string | null>) =>
+  writeSearchParams(patchSearchParams(new URLSearchParams(window.location.search), patch));
+
+/** The messages view filtered to one approval (`approval` is read by the messages view). */
+const openApprovalMessages = (approval: CollectionApproval) =>
+  navigateTo({ view: 'messages', approval: approval.uid, cuid: null, muid: null, messageTypeCode: null });
+
+/** The same, with the composer set to answer that approval (an approval message). */
+const messageAboutApproval = (approval: CollectionApproval) =>
+  navigateTo({
+    view: 'messages',
+    approval: approval.uid,
+    cuid: null,
+    muid: null,
+    messageTypeCode: 'APPROVAL_MESSAGE',
+  });
+
+/** The signed-in user as approval stamps name them (username, or first and last name). */
+const currentUserOf = (me: { username: string; first_name: string; last_name: string } | undefined) =>
+  me ? { username: me.username, name: `${me.first_name} ${me.last_name}`.trim() } : null;
+
+/** The components view with the approval's case open in the drawer. */
+const openCaseComponents = (caseUid: string) => navigateTo({ view: 'components', cuid: caseUid });
+
+const useApprovalFileViewer = (collection: Collection) => {
+  const [viewing, setViewing] = useState<Viewing | null>(null);
+  const handleViewFile = (approval: CollectionApproval, file: ApprovalFileRef) => {
+    const caseItem = collection.cases.find((item) => item.uid === approval.case_uid);
+    if (caseItem) setViewing({ caseId: caseItem.case_id, file });
+  };
+  // Approval files are the case's files of type approval_file; editing them is the Files tab's job.
+  const viewer = (
+    <FileViewerDialog
+      open={viewing !== null}
+      fileName={viewing?.file.filename ?? ''}
+      loadUrl={() =>
+        viewing
+          ? fetchCaseFileLink(viewing.caseId, 'approval_file', viewing.file.id)
+          : Promise.reject(new Error('No file'))
+      }
+      onClose={() => setViewing(null)}
+    />
+  );
+  return { handleViewFile, viewer };
+};
+
+/** The case drawer's Approval tab. */
+export const CaseApprovalPanel = ({
+  collection,
+  caseItem,
+}: {
+  collection: Collection;
+  caseItem: CollectionCase;
+}) => {
+  const me = useMe();
+  const { handleViewFile, viewer } = useApprovalFileViewer(collection);
+  return (
+    <>
+      <CaseApprovalTab
+        collection={collection}
+        caseItem={caseItem}
+        currentUser={currentUserOf(me.data)}
+        portalLink={<PortalLinkCard portalKey={collection.portal_key} />}
+        onOpenCase={openCaseComponents}
+        onMessage={messageAboutApproval}
+        onShowMessages={openApprovalMessages}
+        onViewFile={handleViewFile}
+      />
+      {viewer}
+    </>
+  );
+};
+
+/** The collection's Approvals view. */
+export const CollectionApprovalsView = ({ collection }: { collection: Collection }) => {
+  const me = useMe();
+  const { handleViewFile, viewer } = useApprovalFileViewer(collection);
+  return (
+    <>
+      <ApprovalsView
+        collection={collection}
+        currentUser={currentUserOf(me.data)}
+        onOpenCase={openCaseComponents}
+        onMessage={messageAboutApproval}
+        onShowMessages={openApprovalMessages}
+        onViewFile={handleViewFile}
+      />
+      {viewer}
+    </>
+  );
+};

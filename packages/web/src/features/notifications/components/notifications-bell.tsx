@@ -1,0 +1,182 @@
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Popover from '@mui/material/Popover';
+import Snackbar from '@mui/material/Snackbar';
+import Tooltip from '@mui/material/Tooltip';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { notificationTexts, type Notification } from '@lab/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { openInNewTab } from '../../../lib/navigation';
+import { collectionQueryKey } from '../../../lib/query-keys';
+import { useMessageTypes } from '../../reference/api/get-message-types';
+import { notificationsQueryKey, useNotifications } from '../api/get-notifications';
+import { updateNotification, useUpdateNotification } from '../api/update-notification';
+import { useFocusedPolling } from '../hooks/use-focused-polling';
+import { useServerEvents } from '../hooks/use-server-events';
+import { isNewNotification, notificationLink } from '../notification-display';
+import { playNotificationSound } from '../notification-sound';
+import { NotificationList } from './notification-list';
+
+export type NotificationsBellProps = {
+  /** The chime of a new notification (tests pass a spy). */
+  playSound?: () => void;
+};
+
+type PendingConfirm = { notification: Notification; action: 'dismiss' | 'ignore' };
+
+const none: Notification[] = [];
+export const notificationMenuWidth = 600;
+
+/**
+ * The app bar's notifications bell (collection-views §2, §4 'Notifications', §9). The badge counts every
+ * open notification the server lists (dismissed and ignored ones drop out of the list): a count of only
+ * the undelivered ones would fall to zero the moment they are shown, since showing acknowledges them.
+ * The list refreshes every 30 s while the window has focus, and at once on a `notification` event of
+ * the server's stream; the same stream refreshes an open collection that changed elsewhere.
+ */
+export const NotificationsBell = ({ playSound = playNotificationSound }: NotificationsBellProps) => {
+  const queryClient = useQueryClient();
+  const query = useNotifications();
+  const notifications = query.data ?? none;
+  const messageTypes = useMessageTypes().data ?? [];
+  const update = useUpdateNotification();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [pending, setPending] = useState<PendingConfirm | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [isPopupOpen, setIsPopupOpen] = useState(false);
+  // Notifications already announced by this page, and the ones the latest popup announced.
+  const [announced, setAnnounced] = useState<ReadonlySet<string>>(() => new Set());
+  const [latestBatch, setLatestBatch] = useState<readonly string[]>([]);
+
+  const fresh = notifications.filter(
+    (notification) => isNewNotification(notification) && !announced.has(notification.notification_uid),
+  );
+  if (fresh.length > 0) {
+    const uids = fresh.map((notification) => notification.notification_uid);
+    setAnnounced(new Set([...announced, ...uids]));
+    setLatestBatch(uids);
+    setIsPopupOpen(true);
+  }
+
+  // Shown means delivered: acknowledge each new one once, and chime once per popup.
+  const playSoundRef = useRef(playSound);
+  useEffect(() => {
+    playSoundRef.current = playSound;
+  }, [playSound]);
+  const acknowledgedRef = useRef(new Set<string>());
+  useEffect(() => {
+    const toAcknowledge = latestBatch.filter((uid) => !acknowledgedRef.current.has(uid));
+    if (toAcknowledge.length === 0) return;
+    toAcknowledge.forEach((uid) => acknowledgedRef.current.add(uid));
+    playSoundRef.current();
+    void Promise.allSettled(toAcknowledge.map((uid) => updateNotification(uid, 'acknowledge'))).then(() =>
+      queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+    );
+  }, [latestBatch, queryClient]);
+
+  const refetch = useCallback(() => {
+    void queryClient.refetchQueries({ queryKey: notificationsQueryKey });
+  }, [queryClient]);
+  useFocusedPolling(refetch);
+  const streamHandlers = useMemo(
+    () => ({
+      onNotification: refetch,
+      onCollection: (uid: string) => {
+        void queryClient.invalidateQueries({ queryKey: collectionQueryKey(uid) });
+      },
+    }),
+    [queryClient, refetch],
+  );
+  useServerEvents(streamHandlers);
+
+  const handleOpen = (notification: Notification) => {
+    const link = notificationLink(notification);
+    if (link) openInNewTab(link);
+  };
+
+  const handleConfirm = async () => {
+    if (!pending) return;
+    setActionError(null);
+    try {
+      await update.mutateAsync({
+        notificationUid: pending.notification.notification_uid,
+        action: pending.action,
+      });
+    } catch (error) {
+      setActionError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const count = notifications.length;
+  return (
+    <>
+      <Tooltip title="Notifications">
+        <IconButton
+          color="inherit"
+          aria-label="Notifications"
+          aria-haspopup="true"
+          aria-expanded={anchor !== null}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <Badge badgeContent={count} color="error" max={99} data-testid="notification-count">
+            {count > 0 ? <NotificationsIcon /> : <NotificationsNoneIcon />}
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: {
+            sx: { width: notificationMenuWidth, maxWidth: 'calc(100vw - 32px)', maxHeight: '70vh' },
+          },
+        }}
+      >
+        {actionError && (
+          <Alert severity="error" onClose={() => setActionError(null)} sx={{ m: 1 }}>
+            {actionError}
+          </Alert>
+        )}
+        <NotificationList
+          notifications={notifications}
+          messageTypes={messageTypes}
+          onOpen={handleOpen}
+          onActioned={(notification) => setPending({ notification, action: 'dismiss' })}
+          onIgnore={(notification) => setPending({ notification, action: 'ignore' })}
+        />
+      </Popover>
+      {/* No autoHideDuration and no onClose: the popup stays until Close (collection-views §9). */}
+      <Snackbar
+        open={isPopupOpen}
+        // Centred under the app bar: at the right it would cover the bell and the systems menu.
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        message={notificationTexts.popup}
+        action={
+          <Button color="inherit" size="small" onClick={() => setIsPopupOpen(false)}>
+            Close
+          </Button>
+        }
+      />
+      <ConfirmDialog
+        isOpen={pending !== null}
+        title={pending?.action === 'ignore' ? 'Ignore' : 'Actioned'}
+        message={
+          pending?.action === 'ignore' ? notificationTexts.ignoreConfirm : notificationTexts.actionedConfirm
+        }
+        isBusy={update.isPending}
+        onConfirm={() => void handleConfirm()}
+        onCancel={() => setPending(null)}
+      />
+    </>
+  );
+};
