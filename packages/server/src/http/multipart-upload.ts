@@ -19,26 +19,37 @@ const partsByRequest = new WeakMap<FastifyRequest, UploadedPart[]>();
 /** The file parts received for this request (none for a JSON request). */
 export const uploadedPartsOf = (request: FastifyRequest): UploadedPart[] => partsByRequest.get(request) ?? [];
 
+/** How many file parts a route takes, decided from the text fields received so far, and what it answers past that. */
+type FilePolicy = {
+  maxFiles: (fieldsSoFar: Readonly<Record<string, string | string[]>>) => number;
+  refusal: string;
+};
+
 /**
  * preValidation hook: for a multipart request, receives every part, then sets `request.body` to the text
  * fields (a repeated field becomes an array) so validation sees an ordinary body.
  */
 export const receiveMultipartBody = (request: FastifyRequest, reply: FastifyReply): Promise<void> =>
-  receiveParts(request, reply, null);
+  receiveParts(request, reply, { maxFiles: () => maxPartsPerRequest, refusal: '' });
 
 /**
- * The same for a route that takes no files (the message composer sends service file names): the first file
- * part is refused at once with `message`, before any of its bytes are read or stored.
+ * The same for a route that takes at most `maxFiles` files (none for the message composer, which sends
+ * service file names; one for the camera and the image editor): the first part past the limit is refused at
+ * once with `refusal`, before any of its bytes are read or stored. `maxFiles` may depend on the text fields
+ * that came before the files (the case route's `action`).
  */
-export const receiveFieldsOnly =
-  (message: string) =>
+export const receiveLimitedFiles =
+  (maxFiles: FilePolicy['maxFiles'], refusal: string) =>
   (request: FastifyRequest, reply: FastifyReply): Promise<void> =>
-    receiveParts(request, reply, message);
+    receiveParts(request, reply, { maxFiles, refusal });
+
+/** A route that takes no files at all. */
+export const receiveFieldsOnly = (refusal: string) => receiveLimitedFiles(() => 0, refusal);
 
 const receiveParts = async (
   request: FastifyRequest,
   reply: FastifyReply,
-  filesRefusal: string | null,
+  policy: FilePolicy,
 ): Promise<void> => {
   if (!request.isMultipart()) return;
   // onResponse does not run when the client goes away mid-upload; the socket's close always fires.
@@ -57,8 +68,11 @@ const receiveParts = async (
   try {
     for await (const part of stream) {
       if (part.type === 'file') {
-        if (filesRefusal !== null) {
-          throw new AppError('validation_failed', { message: filesRefusal, fields: { files: filesRefusal } });
+        if (parts.length >= policy.maxFiles(fields)) {
+          throw new AppError('validation_failed', {
+            message: policy.refusal,
+            fields: { files: policy.refusal },
+          });
         }
         const received = await receiveUpload(part.file, {
           name: part.filename,

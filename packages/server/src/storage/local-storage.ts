@@ -24,9 +24,15 @@ export const createLocalStorage = (root: string): FileStorage => ({
     const target = resolveKey(root, key);
     await mkdir(path.dirname(target), { recursive: true });
     // Copy to a temporary name, then rename: a reader never sees half a file.
+    // A failed copy (disk full, say) takes its partial file with it, so nothing half-written stays behind.
     const partial = `${target}.partial`;
-    await copyFile(sourcePath, partial);
-    await rename(partial, target);
+    try {
+      await copyFile(sourcePath, partial);
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
   },
 
   open: async (key) => {

@@ -49,6 +49,7 @@ export const uploadMessages = {
   linkGone: 'This link has already been used or has expired',
   restoreForbidden: 'Only an administrator or the design department can restore the original image',
   notAnImage: 'Only images can be edited',
+  oneImageOnly: 'Send one edited image at a time',
   notBlurred: 'This image has not been edited',
   notEditableType: 'Images of this type cannot be edited',
   cameraNotJpeg: 'The photo must be a JPEG image',

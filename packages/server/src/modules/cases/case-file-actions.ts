@@ -120,10 +120,8 @@ export const blurCaseFile: CaseActionHandler<'blur_file'> = async (tx, input) =>
   const { actionCase, body, kept, now } = input;
   const edited = kept[0];
   if (!edited || kept.length !== 1) {
-    throw new AppError('validation_failed', {
-      message: uploadMessages.noFiles,
-      fields: { files: uploadMessages.noFiles },
-    });
+    const message = edited ? uploadMessages.oneImageOnly : uploadMessages.noFiles;
+    throw new AppError('validation_failed', { message, fields: { files: message } });
   }
   const shown = await loadCaseFile(tx, {
     caseUid: actionCase.row.uid,

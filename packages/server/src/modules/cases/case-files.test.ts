@@ -206,6 +206,13 @@ describe('blur_file, restore_file', () => {
       [file('blob', sampleFiles.png())],
     );
     expect(blurred.statusCode).toBe(200);
+    const twoImages = await upload(
+      physical,
+      { action: 'blur_file', type: 'order_file', file_id: String(original.id) },
+      [file('blob', sampleFiles.png()), file('blob2', sampleFiles.png())],
+    );
+    expect(twoImages.statusCode).toBe(400);
+    expect(errorMessage(twoImages)).toBe('Send one edited image at a time');
     const afterBlur = collectionCaseSchema
       .parse(blurred.json())
       .order_files.filter((f) => f.filename === 'face.jpg');
@@ -339,10 +346,16 @@ describe('files shared with an approval', () => {
 });
 
 describe('camera_upload', () => {
-  const camera = (caseRow: CaseRow, name: string, content: Buffer) => {
-    const body = multipartBody({ name }, [
-      { field: 'image', filename: 'blob', content, contentType: 'image/jpeg' },
-    ]);
+  const camera = (caseRow: CaseRow, name: string, content: Buffer, photos = 1) => {
+    const body = multipartBody(
+      { name },
+      Array.from({ length: photos }, () => ({
+        field: 'image',
+        filename: 'blob',
+        content,
+        contentType: 'image/jpeg',
+      })),
+    );
     return test.app.inject({
       method: 'POST',
       url: `/api/v2/case/${caseRow.case_id}/camera_upload/`,
@@ -356,6 +369,15 @@ describe('camera_upload', () => {
     expect(response.statusCode).toBe(200);
     const answer: CollectionCase = collectionCaseSchema.parse(response.json());
     expect(answer.internal_files.map((f) => f.filename)).toContain('photo_20261123_101500.jpg');
+  });
+
+  it('refuses a second photo in one request, storing neither', async () => {
+    const before = await test.db.select().from(files).where(eq(files.case_uid, physical.uid));
+    const response = await camera(physical, 'two_photos', sampleFiles.jpeg(), 2);
+    expect(response.statusCode).toBe(400);
+    expect(errorMessage(response)).toBe('The photo must be a JPEG image');
+    const after = await test.db.select().from(files).where(eq(files.case_uid, physical.uid));
+    expect(after).toHaveLength(before.length);
   });
 
   it('refuses anything but a JPEG', async () => {

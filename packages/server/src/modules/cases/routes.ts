@@ -7,12 +7,18 @@ import {
   finishingActionAnswerSchema,
   finishingActionSchema,
   legacyCaseIdParams,
+  uploadMessages,
 } from '@lab/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requireActor } from '../../http/access';
 import { setLinkHeaders } from '../../http/link-headers';
-import { discardUploadedParts, receiveMultipartBody, uploadedPartsOf } from '../../http/multipart-upload';
+import {
+  discardUploadedParts,
+  receiveLimitedFiles,
+  uploadedPartsOf,
+  maxPartsPerRequest,
+} from '../../http/multipart-upload';
 import type { FileStorage } from '../../storage/file-storage';
 import { cameraUploadBodySchema, uploadCameraPhoto } from './camera-upload';
 import { runCaseAction, runFinishingAction } from './run-case-action';
@@ -35,7 +41,11 @@ export const registerCasesRoutes = (
       config: { access: 'staff' },
       // file_link answers a one-time link: no cache may keep any answer of this route.
       onRequest: setLinkHeaders,
-      preValidation: receiveMultipartBody,
+      // The image editor sends one image; the Files tab's upload up to the multipart limit.
+      preValidation: receiveLimitedFiles(
+        (fields) => (fields.action === 'blur_file' ? 1 : maxPartsPerRequest),
+        uploadMessages.oneImageOnly,
+      ),
       onResponse: discardUploadedParts,
       schema: {
         params: legacyCaseIdParams,
@@ -58,7 +68,7 @@ export const registerCasesRoutes = (
     '/api/v2/case/:case_id/camera_upload/',
     {
       config: { access: 'staff' },
-      preValidation: receiveMultipartBody,
+      preValidation: receiveLimitedFiles(() => 1, uploadMessages.cameraNotJpeg),
       onResponse: discardUploadedParts,
       schema: {
         params: legacyCaseIdParams,
