@@ -1,15 +1,12 @@
 import Stack from '@mui/material/Stack';
-import { useMemo, useState } from 'react';
 import type { Collection, CollectionCase } from '@lab/domain';
 import { useReferenceData } from '../../reference/hooks/use-reference-data';
 import type { UploadAttachments } from '../attachment-upload';
-import { useMessageTimeline } from '../hooks/use-message-timeline';
-import { filterTimeline, type MessageFilters } from '../message-filters';
-import { ApprovalFilterAlert } from './approval-filter-alert';
+import { useFilteredTimeline } from '../hooks/use-filtered-timeline';
+import { FilteredMessages } from './filtered-messages';
 import type { RenderAttachments } from './message-bubble';
 import { MessageComposer } from './message-composer';
 import { MessageFilterFields } from './message-filter-fields';
-import { MessagesPane } from './messages-pane';
 
 export type CaseNotesTabProps = {
   collection: Collection;
@@ -38,37 +35,13 @@ export const CaseNotesTab = ({
   uploadAttachments,
   canMarkRead = true,
 }: CaseNotesTabProps) => {
-  const data = useMessageTimeline(collection, { showsCase: false });
   const { messageTypes } = useReferenceData();
-  const [messageType, setMessageType] = useState<string | null>(null);
-  const [scrollRequest, setScrollRequest] = useState(0);
-  const filters: MessageFilters = {
-    text: '',
-    caseUid: caseItem.uid,
-    messageType,
-    approvalUid: approvalFilterUid,
-  };
-  const entries = useMemo(
-    () =>
-      filterTimeline(data.entries, {
-        text: '',
-        caseUid: caseItem.uid,
-        messageType,
-        approvalUid: approvalFilterUid,
-      }),
-    [data.entries, caseItem.uid, messageType, approvalFilterUid],
-  );
+  const timeline = useFilteredTimeline(collection, {
+    fixedCaseUid: caseItem.uid,
+    approvalFilterUid,
+    onApprovalFilterChange,
+  });
   const approvals = collection.approvals.filter((approval) => approval.case_uid === caseItem.uid);
-
-  const handleFiltersChange = (next: MessageFilters) => {
-    setMessageType(next.messageType);
-    if (next.approvalUid !== approvalFilterUid) onApprovalFilterChange(next.approvalUid);
-    setScrollRequest((count) => count + 1);
-  };
-  const handleSent = async () => {
-    await data.reloadMessages();
-    setScrollRequest((count) => count + 1);
-  };
 
   return (
     <Stack spacing={2}>
@@ -78,29 +51,21 @@ export const CaseNotesTab = ({
         authorReference={authorReference}
         initialTypeCode={null}
         uploadAttachments={uploadAttachments}
-        onSent={handleSent}
+        onSent={timeline.handleSent}
       />
       <MessageFilterFields
-        filters={filters}
-        onChange={handleFiltersChange}
+        filters={timeline.filters}
+        onChange={timeline.changeFilters}
         isCaseFixed
         cases={collection.cases}
         approvals={approvals}
         messageTypes={messageTypes}
-        approvalLabel={data.labels.approvalLabel}
+        approvalLabel={timeline.data.labels.approvalLabel}
       />
-      {approvalFilterUid !== null && (
-        <ApprovalFilterAlert
-          label={data.labels.approvalLabel(approvalFilterUid)}
-          onDismiss={() => handleFiltersChange({ ...filters, approvalUid: null })}
-        />
-      )}
-      <MessagesPane
+      <FilteredMessages
         collectionUid={collection.uid}
-        data={data}
-        entries={entries}
+        timeline={timeline}
         highlightUid={null}
-        scrollRequest={scrollRequest}
         renderAttachments={renderAttachments}
         canMarkRead={canMarkRead}
       />

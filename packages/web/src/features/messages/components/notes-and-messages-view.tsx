@@ -2,17 +2,14 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
 import type { Collection } from '@lab/domain';
 import { useReferenceData } from '../../reference/hooks/use-reference-data';
 import type { UploadAttachments } from '../attachment-upload';
-import { useMessageTimeline } from '../hooks/use-message-timeline';
-import { filterTimeline, noFilters, type MessageFilters } from '../message-filters';
-import { ApprovalFilterAlert } from './approval-filter-alert';
+import { useFilteredTimeline } from '../hooks/use-filtered-timeline';
+import { FilteredMessages } from './filtered-messages';
 import type { RenderAttachments } from './message-bubble';
 import { MessageComposer } from './message-composer';
 import { MessageFilterFields } from './message-filter-fields';
-import { MessagesPane } from './messages-pane';
 
 export type NotesAndMessagesViewProps = {
   collection: Collection;
@@ -42,26 +39,12 @@ export const NotesAndMessagesView = ({
   uploadAttachments,
   canMarkRead = true,
 }: NotesAndMessagesViewProps) => {
-  const data = useMessageTimeline(collection, { showsCase: true });
   const { messageTypes } = useReferenceData();
-  const [localFilters, setLocalFilters] = useState<Omit<MessageFilters, 'approvalUid'>>(noFilters);
-  const [scrollRequest, setScrollRequest] = useState(0);
-  const filters: MessageFilters = { ...localFilters, approvalUid: approvalFilterUid };
-  const entries = useMemo(
-    () => filterTimeline(data.entries, { ...localFilters, approvalUid: approvalFilterUid }),
-    [data.entries, localFilters, approvalFilterUid],
-  );
-
-  const handleFiltersChange = (next: MessageFilters) => {
-    const { approvalUid, ...rest } = next;
-    setLocalFilters(rest);
-    if (approvalUid !== approvalFilterUid) onApprovalFilterChange(approvalUid);
-    setScrollRequest((count) => count + 1);
-  };
-  const handleSent = async () => {
-    await data.reloadMessages();
-    setScrollRequest((count) => count + 1);
-  };
+  const timeline = useFilteredTimeline(collection, {
+    fixedCaseUid: null,
+    approvalFilterUid,
+    onApprovalFilterChange,
+  });
 
   return (
     <Grid container spacing={2}>
@@ -71,13 +54,13 @@ export const NotesAndMessagesView = ({
             Filters
           </Typography>
           <MessageFilterFields
-            filters={filters}
-            onChange={handleFiltersChange}
+            filters={timeline.filters}
+            onChange={timeline.changeFilters}
             isCaseFixed={false}
             cases={collection.cases}
             approvals={collection.approvals}
             messageTypes={messageTypes}
-            approvalLabel={data.labels.approvalLabel}
+            approvalLabel={timeline.data.labels.approvalLabel}
           />
         </Paper>
       </Grid>
@@ -90,20 +73,12 @@ export const NotesAndMessagesView = ({
             initialTypeCode={initialTypeCode}
             initialApprovalUid={approvalFilterUid}
             uploadAttachments={uploadAttachments}
-            onSent={handleSent}
+            onSent={timeline.handleSent}
           />
-          {approvalFilterUid !== null && (
-            <ApprovalFilterAlert
-              label={data.labels.approvalLabel(approvalFilterUid)}
-              onDismiss={() => handleFiltersChange({ ...filters, approvalUid: null })}
-            />
-          )}
-          <MessagesPane
+          <FilteredMessages
             collectionUid={collection.uid}
-            data={data}
-            entries={entries}
+            timeline={timeline}
             highlightUid={highlightUid}
-            scrollRequest={scrollRequest}
             renderAttachments={renderAttachments}
             canMarkRead={canMarkRead}
           />
