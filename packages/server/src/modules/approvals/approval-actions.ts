@@ -62,24 +62,43 @@ const closeOnCase = async (
   });
 };
 
-const approve = async (tx: Tx, input: ActionInput): Promise<void> => {
+/**
+ * Stamps an open approval as approved or cancelled (who and when; no more reminders) with its audit row,
+ * and answers the status it had before, for the case's audit line.
+ */
+const stampClosed = async (
+  tx: Tx,
+  input: ActionInput,
+  outcome: 'approved' | 'cancelled',
+): Promise<string> => {
   const { locked, actor, now } = input;
   const { approval, actionCase } = locked;
   assertApprovalOpen(approval);
   const before = approvalStatusOf(approvalTimes(approval), now);
-  const approvedBy = staffName(actor);
+  const by = staffName(actor);
+  const stamp =
+    outcome === 'approved'
+      ? { approved_at: now, approved_by: by, approved_by_id: actor.id }
+      : { cancelled_at: now, cancelled_by: by, cancelled_by_id: actor.id };
   await tx
     .update(approvals)
-    .set({ approved_at: now, approved_by: approvedBy, approved_by_id: actor.id, next_reminder_due: null })
+    .set({ ...stamp, next_reminder_due: null })
     .where(eq(approvals.uid, approval.uid));
   await recordApprovalChange(tx, {
     approvalUid: approval.uid,
     actionCase,
-    action: 'approved',
+    action: outcome,
     actor,
     now,
-    changes: { approved_at: now.toISOString(), approved_by: approvedBy },
+    changes: { [`${outcome}_at`]: now.toISOString(), [`${outcome}_by`]: by },
   });
+  return before;
+};
+
+const approve = async (tx: Tx, input: ActionInput): Promise<void> => {
+  const { locked, now } = input;
+  const { actionCase } = locked;
+  const before = await stampClosed(tx, input, 'approved');
   // The timeline's Client Approval step completes; approving outside the design envelope voids the warranty.
   const set: CaseUpdate = { date_approval_complete: now };
   const changes: CaseChanges = {};
@@ -92,23 +111,7 @@ const approve = async (tx: Tx, input: ActionInput): Promise<void> => {
 };
 
 const cancel = async (tx: Tx, input: ActionInput): Promise<void> => {
-  const { locked, actor, now } = input;
-  const { approval, actionCase } = locked;
-  assertApprovalOpen(approval);
-  const before = approvalStatusOf(approvalTimes(approval), now);
-  const cancelledBy = staffName(actor);
-  await tx
-    .update(approvals)
-    .set({ cancelled_at: now, cancelled_by: cancelledBy, cancelled_by_id: actor.id, next_reminder_due: null })
-    .where(eq(approvals.uid, approval.uid));
-  await recordApprovalChange(tx, {
-    approvalUid: approval.uid,
-    actionCase,
-    action: 'cancelled',
-    actor,
-    now,
-    changes: { cancelled_at: now.toISOString(), cancelled_by: cancelledBy },
-  });
+  const before = await stampClosed(tx, input, 'cancelled');
   await closeOnCase(tx, input, { before, after: 'Cancelled', set: {}, changes: {} });
 };
 
