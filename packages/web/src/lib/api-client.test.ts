@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../testing/fetch-stub';
 import { ApiError, createApiClient, type ApiClientDeps } from './api-client';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 const tokenAnswer = (token: string, expiresInMs: number) =>
-  json(200, { access_token: token, expires_at: new Date(Date.now() + expiresInMs).toISOString() });
+  json({ access_token: token, expires_at: new Date(Date.now() + expiresInMs).toISOString() });
 
-const invalidToken = () => json(401, { error: { code: 'unauthenticated', message: 'Invalid Token' } });
+const invalidToken = () => json({ error: { code: 'unauthenticated', message: 'Invalid Token' } }, 401);
 
 const anything = { parse: (data: unknown) => data };
 
@@ -44,9 +42,7 @@ describe('api client', () => {
   });
 
   it('sends the bearer token and parses the answer', async () => {
-    const { client, calls } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () =>
-      json(200, { version: '1' }),
-    );
+    const { client, calls } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () => json({ version: '1' }));
     await expect(client.get('/api/version/', anything)).resolves.toEqual({ version: '1' });
     await client.post('/api/v2/collections/', { keyword: 'smith' }, anything);
     const apiCalls = calls.filter((call) => call.path !== '/oauth2/token/');
@@ -58,7 +54,7 @@ describe('api client', () => {
   it('re-checks every 5 s and refreshes the token once it has expired', async () => {
     const { client, calls } = setUp(
       [() => tokenAnswer('t1', 60_000), () => tokenAnswer('t2', 15 * 60_000)],
-      () => json(200, {}),
+      () => json({}),
     );
     const stop = client.startTokenRefresh();
     await vi.advanceTimersByTimeAsync(0);
@@ -75,8 +71,8 @@ describe('api client', () => {
 
   it('sends the browser to sign in when the token call fails', async () => {
     const { client, deps } = setUp(
-      [() => json(401, { error: { code: 'unauthenticated', message: 'Not Logged In' } })],
-      () => json(200, {}),
+      [() => json({ error: { code: 'unauthenticated', message: 'Not Logged In' } }, 401)],
+      () => json({}),
     );
     void client.get('/api/me/', anything);
     await vi.advanceTimersByTimeAsync(0);
@@ -101,7 +97,7 @@ describe('api client', () => {
     let answers = 0;
     const { client, deps } = setUp(
       [() => tokenAnswer('t1', 15 * 60_000), () => tokenAnswer('t2', 15 * 60_000)],
-      () => (answers++ === 0 ? invalidToken() : json(200, { ok: true })),
+      () => (answers++ === 0 ? invalidToken() : json({ ok: true })),
     );
     await expect(client.get('/api/me/', anything)).resolves.toEqual({ ok: true });
     expect(deps.onInvalidToken).not.toHaveBeenCalled();
@@ -109,13 +105,16 @@ describe('api client', () => {
 
   it('turns an error answer into an ApiError with its code, message and fields', async () => {
     const { client } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () =>
-      json(400, {
-        error: {
-          code: 'validation_failed',
-          message: 'Keyword must be at least 2 characters',
-          fields: { keyword: 'x' },
+      json(
+        {
+          error: {
+            code: 'validation_failed',
+            message: 'Keyword must be at least 2 characters',
+            fields: { keyword: 'x' },
+          },
         },
-      }),
+        400,
+      ),
     );
     const error = await client
       .post('/api/v2/collections/', { keyword: 'a' }, anything)
@@ -130,7 +129,7 @@ describe('api client', () => {
   });
 
   it('reports an answer of the wrong shape', async () => {
-    const { client } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () => json(200, { nope: true }));
+    const { client } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () => json({ nope: true }));
     const strict = {
       parse: (data: unknown) => {
         if (typeof data !== 'object' || data === null || !('version' in data)) throw new Error('bad');

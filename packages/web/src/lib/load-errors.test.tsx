@@ -1,13 +1,14 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { aTestQueryClient } from '../testing/render-with-queries';
 import { useLoadErrors } from './load-errors';
 import { loadErrorMeta } from './query-meta';
 
 describe('useLoadErrors', () => {
   it('lists the load-error text of failed queries only, and drops it once a refetch succeeds', async () => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryClient = aTestQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     );

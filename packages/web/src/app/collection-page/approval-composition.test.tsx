@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
-import type { CollectionApproval, Me } from '@lab/domain';
-import { aCase, aCollection } from '../../features/collections/testing/collection-fixture';
+import type { Me } from '@lab/domain';
+import { fileResponse, json, stubFetch, type ApiCall } from '../../testing/fetch-stub';
+import { aCase, aCollection, anApproval } from '../../testing/records';
+import { aTestQueryClient, renderWithQueries } from '../../testing/render-with-queries';
 import { CaseApprovalPanel, CollectionApprovalsView } from './approval-composition';
 
 // The approvals feature as the page composes it: the signed-in user, the URL moves, the portal link card
@@ -11,65 +12,33 @@ import { CaseApprovalPanel, CollectionApprovalsView } from './approval-compositi
 
 const me = { logged_in: true, username: 'designer' } as Me;
 const caseItem = aCase({ uid: '00000000-0000-4000-8000-0000000000c1', case_id: 4711 });
-const approval: CollectionApproval = {
-  uid: '10000000-0000-4000-8000-000000000001',
+const approval = anApproval({
   case_uid: caseItem.uid,
-  approval_type: 'DESIGN_APPROVAL',
-  created_at: '2025-02-03T01:00:00Z',
-  created_by: 'designer',
+  // Far ahead: Pending, not Overdue.
   approval_due_at: '2999-01-01T00:00:00Z',
-  approved_at: null,
-  approved_by: null,
-  cancelled_at: null,
-  cancelled_by: null,
-  changes_requested_at: null,
-  changes: null,
-  send_reminders: false,
-  reminder_interval_seconds: 86_400,
-  next_reminder_due: null,
   approval_files: [{ id: 77, filename: 'design.pdf', added: '2025-02-03T01:00:00Z' }],
-};
+});
 const collection = aCollection({ cases: [caseItem], approvals: [approval], portal_key: 'pk-1' });
 
-const json = (data: unknown) =>
-  Promise.resolve(new Response(JSON.stringify(data), { headers: { 'Content-Type': 'application/json' } }));
-
-let posts: { url: string; body: unknown }[];
+let calls: ApiCall[];
+const posts = () => calls.filter((call) => call.method === 'POST').map(({ path, body }) => ({ path, body }));
 
 const renderWithClient = (ui: ReactElement) => {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = aTestQueryClient();
   queryClient.setQueryData(['me'], me);
-  return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+  return renderWithQueries(ui, queryClient);
 };
 
 describe('approval composition', () => {
   beforeEach(() => {
-    posts = [];
     window.history.replaceState(null, '', `/static/v2/collection.html?uid=${collection.uid}&view=approvals`);
     URL.createObjectURL = vi.fn(() => 'blob:http://localhost/1');
     URL.revokeObjectURL = vi.fn();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: string, init?: RequestInit) => {
-        if (input === '/oauth2/token/') {
-          return json({ access_token: 'token', expires_at: new Date(Date.now() + 900_000).toISOString() });
-        }
-        if (init?.method === 'POST') {
-          posts.push({ url: input, body: JSON.parse(String(init.body)) });
-          return json({ url: '/files/download/one-time' });
-        }
-        if (input.startsWith('/files/download/')) {
-          return Promise.resolve({
-            ok: true,
-            status: 200,
-            headers: new Headers(),
-            body: null,
-            blob: () => Promise.resolve(new Blob(['%PDF'])),
-          });
-        }
-        return json([]);
-      }),
-    );
+    calls = stubFetch((call) => {
+      if (call.method === 'POST') return json({ url: '/files/download/one-time' });
+      if (call.path.startsWith('/files/download/')) return fileResponse('%PDF');
+      return undefined;
+    });
   });
   afterEach(() => {
     cleanup();
@@ -94,8 +63,8 @@ describe('approval composition', () => {
     renderWithClient(<CollectionApprovalsView collection={collection} />);
     fireEvent.click(screen.getByRole('button', { name: 'design.pdf' }));
     await waitFor(() =>
-      expect(posts).toEqual([
-        { url: '/api/v2/case/4711/', body: { action: 'file_link', type: 'approval_file', file_id: 77 } },
+      expect(posts()).toEqual([
+        { path: '/api/v2/case/4711/', body: { action: 'file_link', type: 'approval_file', file_id: 77 } },
       ]),
     );
     expect(await screen.findByRole('heading', { name: 'design.pdf' })).toBeTruthy();

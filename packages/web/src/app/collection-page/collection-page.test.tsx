@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CollectionSearchResult, Me } from '@lab/domain';
-import { aCollection } from '../../features/collections/testing/collection-fixture';
 import { apiClient } from '../../lib/api-client';
+import { aCollection } from '../../testing/records';
 import { Providers } from '../providers';
 import { createQueryClient } from '../query-client';
 import { CollectionPage } from './collection-page';

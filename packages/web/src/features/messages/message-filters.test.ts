@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { aCase, anApproval } from '../../testing/records';
 import {
   approvalChoiceLabel,
   caseChoiceLabel,
@@ -7,7 +8,7 @@ import {
   noFilters,
   type MessageFilters,
 } from './message-filters';
-import { aCase, aCommunication, aMessage, anApproval } from './testing/message-fixtures';
+import { aCommunication, aMessage } from './testing/message-fixtures';
 import { buildTimeline } from './timeline';
 
 const crown = aCase({ case_mkey: '120034-01', job_type: 'Crown' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aCommunication, aMessage, anApproval } from './testing/message-fixtures';
+import { anApproval } from '../../testing/records';
+import { aCommunication, aMessage } from './testing/message-fixtures';
 import { buildTimeline, indexOfMessage } from './timeline';
 
 describe('buildTimeline', () => {

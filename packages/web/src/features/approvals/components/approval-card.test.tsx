@@ -1,8 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { approvalMessages, type Collection, type CollectionApproval } from '@lab/domain';
-import { aCollection, anApproval, aQueryClient, caseA, json, stubFetch } from '../testing/approval-fixture';
+import { json, stubFetch } from '../../../testing/fetch-stub';
+import { renderWithQueries } from '../../../testing/render-with-queries';
+import { aCollection, anApproval, aQueryClient, caseA } from '../testing/approval-fixture';
 import { ApprovalCard } from './approval-card';
 
 const renderCard = (approval: CollectionApproval, username: string | null = 'designer') => {
@@ -10,17 +11,16 @@ const renderCard = (approval: CollectionApproval, username: string | null = 'des
   const collection = aCollection({ approvals: [approval] });
   const queryClient = aQueryClient(collection);
   const callbacks = { onOpenCase: vi.fn(), onMessage: vi.fn(), onViewFile: vi.fn(), onShowMessages: vi.fn() };
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ApprovalCard
-        approval={approval}
-        collectionUid={collection.uid}
-        typeName="Design Approval"
-        caseItem={caseA}
-        currentUser={currentUser}
-        {...callbacks}
-      />
-    </QueryClientProvider>,
+  renderWithQueries(
+    <ApprovalCard
+      approval={approval}
+      collectionUid={collection.uid}
+      typeName="Design Approval"
+      caseItem={caseA}
+      currentUser={currentUser}
+      {...callbacks}
+    />,
+    queryClient,
   );
   return { ...callbacks, queryClient, collection };
 };
@@ -138,7 +138,7 @@ describe('ApprovalCard', () => {
     );
     expect(calls.find((call) => call.method === 'PATCH')).toEqual({
       method: 'PATCH',
-      url: `/api/v2/approval/${approved.uid}/`,
+      path: `/api/v2/approval/${approved.uid}/`,
       body: { action: 'approve' },
     });
     expect(queryClient.getQueryState(['collection', collection.uid])?.isInvalidated).toBe(true);
@@ -170,9 +170,9 @@ describe('ApprovalCard', () => {
     expect(await screen.findByText(approvalMessages.deleteFileConfirm)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
-      expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/v2/approval/file/77/')).toBe(
-        true,
-      ),
+      expect(
+        calls.some((call) => call.method === 'DELETE' && call.path === '/api/v2/approval/file/77/'),
+      ).toBe(true),
     );
   });
 
@@ -183,7 +183,7 @@ describe('ApprovalCard', () => {
     fireEvent.change(screen.getByLabelText('Attach approval files'), { target: { files: [file] } });
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     const post = calls.find((call) => call.method === 'POST');
-    expect(post?.url).toBe('/api/v2/approval/10000000-0000-4000-8000-000000000001/attach/');
+    expect(post?.path).toBe('/api/v2/approval/10000000-0000-4000-8000-000000000001/attach/');
     expect(((post?.body as FormData).getAll('files')[0] as File).name).toBe('photo.jpg');
   });
 

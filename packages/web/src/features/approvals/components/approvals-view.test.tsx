@@ -1,9 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import type { Collection } from '@lab/domain';
-import { aCollection, anApproval, aQueryClient, caseA, caseB, stubFetch } from '../testing/approval-fixture';
+import { stubFetch } from '../../../testing/fetch-stub';
+import { renderWithQueries } from '../../../testing/render-with-queries';
+import { aCollection, anApproval, aQueryClient, caseA, caseB } from '../testing/approval-fixture';
 import { ApprovalsView } from './approvals-view';
 import { CaseApprovalTab } from './case-approval-tab';
 
@@ -13,6 +14,7 @@ const callbacks = () => ({
   onViewFile: vi.fn(),
   onShowMessages: vi.fn(),
 });
+const currentUser = { username: 'designer', name: 'Dana Whitfield' };
 
 const older = anApproval({
   uid: '10000000-0000-4000-8000-000000000001',
@@ -26,8 +28,14 @@ const newer = anApproval({
   case_uid: caseB.uid,
 });
 
-const renderWith = (collection: Collection, ui: ReactNode) =>
-  render(<QueryClientProvider client={aQueryClient(collection)}>{ui}</QueryClientProvider>);
+const renderWith = (collection: Collection, ui: ReactElement) =>
+  renderWithQueries(ui, aQueryClient(collection));
+
+const renderView = (collection: Collection) =>
+  renderWith(
+    collection,
+    <ApprovalsView collection={collection} currentUser={currentUser} {...callbacks()} />,
+  );
 
 const cardTitles = () => screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
 
@@ -42,40 +50,19 @@ describe('ApprovalsView', () => {
 
   it("says 'No approval requests have been submitted yet...' without approvals", () => {
     const collection = aCollection();
-    renderWith(
-      collection,
-      <ApprovalsView
-        collection={collection}
-        currentUser={{ username: 'designer', name: 'Dana Whitfield' }}
-        {...callbacks()}
-      />,
-    );
+    renderView(collection);
     expect(screen.getByText('No approval requests have been submitted yet...')).toBeTruthy();
   });
 
   it('lists every approval of the collection, newest first', () => {
     const collection = aCollection({ approvals: [older, newer] });
-    renderWith(
-      collection,
-      <ApprovalsView
-        collection={collection}
-        currentUser={{ username: 'designer', name: 'Dana Whitfield' }}
-        {...callbacks()}
-      />,
-    );
+    renderView(collection);
     expect(cardTitles()).toEqual(['Try-In Approval', 'Design Approval']);
   });
 
   it('New Approval Request asks for the case component', async () => {
     const collection = aCollection();
-    renderWith(
-      collection,
-      <ApprovalsView
-        collection={collection}
-        currentUser={{ username: 'designer', name: 'Dana Whitfield' }}
-        {...callbacks()}
-      />,
-    );
+    renderView(collection);
     fireEvent.click(screen.getByRole('button', { name: 'New Approval Request' }));
     expect(await screen.findByRole('combobox', { name: /Case Component/ })).toBeTruthy();
   });
@@ -97,7 +84,7 @@ describe('CaseApprovalTab', () => {
       <CaseApprovalTab
         collection={collection}
         caseItem={caseA}
-        currentUser={{ username: 'designer', name: 'Dana Whitfield' }}
+        currentUser={currentUser}
         portalLink={<div>Portal link card</div>}
         {...callbacks()}
       />,

@@ -1,17 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { approvalMessages, type Collection, type CollectionCase } from '@lab/domain';
+import { json, stubFetch, type ApiCall } from '../../../testing/fetch-stub';
+import { renderWithQueries } from '../../../testing/render-with-queries';
 import { toDueInput } from '../due-input';
-import {
-  aCollection,
-  anApproval,
-  aQueryClient,
-  caseA,
-  json,
-  stubFetch,
-  type ApiCall,
-} from '../testing/approval-fixture';
+import { aCollection, anApproval, aQueryClient, caseA } from '../testing/approval-fixture';
 import { NewApprovalDialog } from './new-approval-dialog';
 
 const renderDialog = (options: { caseItem?: CollectionCase; collection?: Collection } = {}) => {
@@ -19,16 +12,15 @@ const renderDialog = (options: { caseItem?: CollectionCase; collection?: Collect
   const onClose = vi.fn();
   const onCreated = vi.fn();
   const queryClient = aQueryClient(collection);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <NewApprovalDialog
-        isOpen
-        collection={collection}
-        caseItem={options.caseItem}
-        onClose={onClose}
-        onCreated={onCreated}
-      />
-    </QueryClientProvider>,
+  renderWithQueries(
+    <NewApprovalDialog
+      isOpen
+      collection={collection}
+      caseItem={options.caseItem}
+      onClose={onClose}
+      onCreated={onCreated}
+    />,
+    queryClient,
   );
   return { onClose, onCreated, queryClient };
 };
@@ -42,7 +34,7 @@ const choose = async (label: RegExp, option: string) => {
 };
 
 const approvalPosts = (calls: ApiCall[]) =>
-  calls.filter((call) => call.method === 'POST' && call.url === '/api/v2/approvals/');
+  calls.filter((call) => call.method === 'POST' && call.path === '/api/v2/approvals/');
 
 describe('NewApprovalDialog', () => {
   afterEach(() => {
@@ -99,7 +91,7 @@ describe('NewApprovalDialog', () => {
 
   it('asks about the empty message, then about the missing files, then sends the request', async () => {
     const created = anApproval();
-    const calls = stubFetch((call) => (call.url === '/api/v2/approvals/' ? json(created) : undefined));
+    const calls = stubFetch((call) => (call.path === '/api/v2/approvals/' ? json(created) : undefined));
     const { onClose, onCreated } = renderDialog();
     await choose(/Approval Type/, 'Try-In Approval');
     await choose(/Case Component/, '120034-02 · Screw Retained Bridge');
@@ -139,7 +131,7 @@ describe('NewApprovalDialog', () => {
 
   it('sends message and files without asking, and shows the server’s field errors inline', async () => {
     const calls = stubFetch((call) =>
-      call.url === '/api/v2/approvals/'
+      call.path === '/api/v2/approvals/'
         ? json(
             {
               error: {

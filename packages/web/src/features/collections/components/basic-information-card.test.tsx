@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { collectionConfirmTexts, type Branch } from '@lab/domain';
 import { apiClient } from '../../../lib/api-client';
-import { aCollection } from '../testing/collection-fixture';
+import { aCollection } from '../../../testing/records';
+import { renderWithQueries } from '../../../testing/render-with-queries';
 import { BasicInformationCard } from './basic-information-card';
 
 const branches: Branch[] = [
@@ -12,12 +12,9 @@ const branches: Branch[] = [
 ];
 
 const renderEditing = (collection = aCollection()) => {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onEditingChange = vi.fn();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <BasicInformationCard collection={collection} isEditing onEditingChange={onEditingChange} />
-    </QueryClientProvider>,
+  renderWithQueries(
+    <BasicInformationCard collection={collection} isEditing onEditingChange={onEditingChange} />,
   );
   return { onEditingChange };
 };

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CollectionCase, Implant } from '@lab/domain';
-import { aCase } from '../testing/collection-fixture';
+import * as records from '../../../testing/records';
 import { ComponentTabs } from './component-tabs';
 
 const implantAt = (tooth: number): Implant => ({
@@ -17,6 +17,10 @@ const implantAt = (tooth: number): Implant => ({
   platform_valid: true,
   to_tibase: false,
 });
+
+// Every card here is due for dispatch, so the cards that hide the date are seen to hide it.
+const aCase = (overrides: Partial<CollectionCase>) =>
+  records.aCase({ dispatch_due: '2025-02-10T06:00:00Z', ...overrides });
 
 const dispatchedFlags = { active: false, dispatched: true, in_design: false, status: 'Dispatched' };
 const cancelledFlags = { active: false, cancelled: true, in_design: false, status: 'Cancelled' };

@@ -1,39 +1,21 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fileResponse, json, stubFetch, type ApiCall } from '../../../testing/fetch-stub';
 import { AttachmentList } from './attachment-list';
 
 // The attachments list through its real calls: the browser's fetch answers the token, the attachment's
 // one-time address and the bytes.
 
-const json = (data: unknown) =>
-  Promise.resolve(new Response(JSON.stringify(data), { headers: { 'Content-Type': 'application/json' } }));
-
-let fetched: string[];
+let calls: ApiCall[];
 
 beforeEach(() => {
-  fetched = [];
   let objectUrls = 0;
   URL.createObjectURL = vi.fn(() => `blob:http://localhost/${(objectUrls += 1)}`);
   URL.revokeObjectURL = vi.fn();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string) => {
-      fetched.push(input);
-      if (input === '/oauth2/token/') {
-        return json({ access_token: 'token', expires_at: new Date(Date.now() + 900_000).toISOString() });
-      }
-      const attachment = /^\/api\/v2\/messages\/attachments\/([^/]+)\/$/.exec(input);
-      if (attachment) return json({ url: `/files/download/link-${attachment[1]}` });
-      // jsdom's Blob cannot go through Node's Response: answer the bytes the way fetch's blob() does.
-      return Promise.resolve({
-        ok: true,
-        status: 200,
-        headers: new Headers(),
-        body: null,
-        blob: () => Promise.resolve(new Blob(['bytes'])),
-      });
-    }),
-  );
+  calls = stubFetch((call) => {
+    const attachment = /^\/api\/v2\/messages\/attachments\/([^/]+)\/$/.exec(call.path);
+    return attachment ? json({ url: `/files/download/link-${attachment[1]}` }) : fileResponse();
+  });
 });
 
 afterEach(() => {
@@ -62,7 +44,8 @@ describe('AttachmentList', () => {
     expect((await screen.findByLabelText('bite.mp4')).tagName).toBe('AUDIO');
     expect(screen.getByRole('button', { name: 'referral_letter.pdf' })).toBeTruthy();
     // Each shown attachment used its own one-time address exactly once; the PDF is fetched only when opened.
-    expect(fetched.filter((url) => url.startsWith('/files/download/')).sort()).toEqual([
+    const downloads = calls.map((call) => call.path).filter((path) => path.startsWith('/files/download/'));
+    expect(downloads.sort()).toEqual([
       '/files/download/link-a-clip',
       '/files/download/link-a-photo',
       '/files/download/link-a-voice',

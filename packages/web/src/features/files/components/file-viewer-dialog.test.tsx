@@ -1,20 +1,13 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fileResponse } from '../../../testing/fetch-stub';
 import { FileViewerDialog, fileViewerTexts, type FileViewerDialogProps } from './file-viewer-dialog';
 
 const address = 'https://files.example/one-time/4f1c';
 const serviceName = (name: string) => `3b241101-e2bb-4255-8caf-4136c566a962/${name}`;
 
-type FakeResponse = Pick<Response, 'ok' | 'status' | 'headers' | 'body' | 'blob'>;
-
-const okResponse = (content = 'bytes'): FakeResponse => ({
-  ok: true,
-  status: 200,
-  headers: new Headers(),
-  body: null,
-  blob: () => Promise.resolve(new Blob([content], { type: 'application/octet-stream' })),
-});
+const okResponse = () => fileResponse('bytes', 'application/octet-stream');
 
 let objectUrls: string[];
 let fetchMock: ReturnType<typeof vi.fn>;

@@ -1,15 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@lab/domain';
-import {
-  aCase,
-  aCollection,
-  aMessage,
-  anApproval,
-  clientUid,
-  collectionUid,
-} from '../testing/message-fixtures';
-import { renderWithQueries, stubFetch, stubLayout } from '../testing/fake-server';
+import { json, stubFetch } from '../../../testing/fetch-stub';
+import { aCase, aCollection, anApproval } from '../../../testing/records';
+import { renderWithQueries } from '../../../testing/render-with-queries';
+import { stubLayout } from '../testing/layout-stub';
+import { aMessage, caseNoteTypes, messagesPath } from '../testing/message-fixtures';
 import { CaseNotesTab } from './case-notes-tab';
 import { scrollDelayMs } from './message-timeline';
 
@@ -18,7 +14,6 @@ const bar = aCase({ case_mkey: '120034-02', job_type: 'Milled Bar' });
 const crownApproval = anApproval({ case_uid: crown.uid, created_at: '2025-02-03T03:00:00.000Z' });
 const barApproval = anApproval({ case_uid: bar.uid, created_at: '2025-02-03T03:30:00.000Z' });
 const collection = aCollection({ cases: [crown, bar], approvals: [crownApproval, barApproval] });
-const messagesPath = `/api/v2/collection/${collectionUid}/messages/?extra-ref=${clientUid}`;
 
 let messages: Message[];
 let restoreLayout: () => void;
@@ -34,10 +29,8 @@ beforeEach(() => {
   } as typeof HTMLElement.prototype.scrollTo;
   messages = [];
   stubFetch((request) => {
-    if (request.path === messagesPath) return { body: messages };
-    if (request.path === '/api/v2/messages/types/') {
-      return { body: [{ code: 'CASE_NOTE', name: 'Case Note', visibility: 'STAFF' }] };
-    }
+    if (request.path === messagesPath) return json(messages);
+    if (request.path === '/api/v2/messages/types/') return json(caseNoteTypes);
     return undefined;
   });
 });

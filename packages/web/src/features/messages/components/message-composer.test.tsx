@@ -1,9 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { composerMessages, type Message } from '@lab/domain';
+import { json, stubFetch, type Answer, type ApiCall } from '../../../testing/fetch-stub';
+import { aCase, aCollection, anApproval } from '../../../testing/records';
+import { renderWithQueries } from '../../../testing/render-with-queries';
 import type { UploadAttachments } from '../attachment-upload';
-import { aCase, aCollection, aMessage, anApproval } from '../testing/message-fixtures';
-import { renderWithQueries, stubFetch, type Recorded, type Route } from '../testing/fake-server';
+import { aMessage } from '../testing/message-fixtures';
 import { MessageComposer } from './message-composer';
 
 const crown = aCase({ case_mkey: '120034-01', job_type: 'Crown' });
@@ -11,7 +13,7 @@ const bar = aCase({ case_mkey: '120034-02', job_type: 'Milled Bar' });
 const collection = aCollection({ cases: [crown, bar], approvals: [anApproval({ case_uid: crown.uid })] });
 
 let posted: Message;
-let requests: Recorded[];
+let requests: ApiCall[];
 const messageTypes = [
   { code: 'CASE_NOTE', name: 'Case Note', visibility: 'STAFF' },
   { code: 'CLIENT_MESSAGE', name: 'Client Message', visibility: 'CLIENTS' },
@@ -20,11 +22,10 @@ const messageTypes = [
   { code: 'NOT_A_COMPOSER_TYPE', name: 'Something Else', visibility: 'STAFF' },
 ];
 const routes =
-  (postAnswer?: { status: number; body: unknown }): Route =>
+  (answerPost: () => Response = () => json(posted)): Answer =>
   (request) => {
-    if (request.path === '/api/v2/messages/types/') return { body: messageTypes };
-    if (request.path === '/api/v2/messages/' && request.method === 'POST')
-      return postAnswer ?? { body: posted };
+    if (request.path === '/api/v2/messages/types/') return json(messageTypes);
+    if (request.path === '/api/v2/messages/' && request.method === 'POST') return answerPost();
     return undefined;
   };
 const posts = () => requests.filter((request) => request.path === '/api/v2/messages/');
@@ -176,10 +177,12 @@ describe('MessageComposer', () => {
 
   it('shows a dismissible error when the post fails, with the field the server refused', async () => {
     requests = stubFetch(
-      routes({
-        status: 400,
-        body: { error: { code: 'validation', message: 'Invalid message', fields: { note: 'Too long' } } },
-      }),
+      routes(() =>
+        json(
+          { error: { code: 'validation', message: 'Invalid message', fields: { note: 'Too long' } } },
+          400,
+        ),
+      ),
     );
     const { onSent } = renderComposer({ fixedCase: crown });
     typeNote('Hello');

@@ -1,18 +1,13 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageLoadErrors, messageTextsExtra, type Communication, type Message } from '@lab/domain';
+import { json, stubFetch, type ApiCall } from '../../../testing/fetch-stub';
+import { aCase, aCollection, anApproval, clientUid, collectionUid } from '../../../testing/records';
+import { renderWithQueries } from '../../../testing/render-with-queries';
 import { messagesQueryKey } from '../api/get-messages';
 import { readThrottleMs } from '../read-queue';
-import {
-  aCase,
-  aCollection,
-  aCommunication,
-  aMessage,
-  anApproval,
-  clientUid,
-  collectionUid,
-} from '../testing/message-fixtures';
-import { renderWithQueries, stubFetch, stubLayout, type Recorded } from '../testing/fake-server';
+import { stubLayout } from '../testing/layout-stub';
+import { aCommunication, aMessage, caseNoteTypes, messagesPath } from '../testing/message-fixtures';
 import type { RenderAttachments } from './message-bubble';
 import { NotesAndMessagesView } from './notes-and-messages-view';
 
@@ -22,12 +17,11 @@ import { NotesAndMessagesView } from './notes-and-messages-view';
 const crown = aCase({ case_mkey: '120034-01', job_type: 'Crown' });
 const approval = anApproval({ case_uid: crown.uid, created_at: '2025-02-03T03:00:00.000Z' });
 const collection = aCollection({ cases: [crown], approvals: [approval] });
-const messagesPath = `/api/v2/collection/${collectionUid}/messages/?extra-ref=${clientUid}`;
 const communicationsPath = `/api/v2/collection/${collectionUid}/communicationlogs/`;
 
 let messages: Message[];
 let communications: Communication[];
-let requests: Recorded[];
+let requests: ApiCall[];
 let restoreLayout: () => void;
 
 // IntersectionObserver is not in jsdom: this one lets the test say what came into view.
@@ -50,7 +44,7 @@ class FakeIntersectionObserver {
 const patches = () =>
   requests
     .filter((request) => request.method === 'PATCH')
-    .map((request) => ({ path: request.path, body: JSON.parse(String(request.body)) as unknown }));
+    .map((request) => ({ path: request.path, body: request.body }));
 
 beforeEach(() => {
   restoreLayout = stubLayout();
@@ -58,27 +52,25 @@ beforeEach(() => {
   messages = [];
   communications = [];
   requests = stubFetch((request) => {
-    if (request.path === messagesPath) return { body: messages };
-    if (request.path === communicationsPath) return { body: communications };
-    if (request.path === '/api/v2/messages/types/') {
-      return { body: [{ code: 'CASE_NOTE', name: 'Case Note', visibility: 'STAFF' }] };
-    }
+    if (request.path === messagesPath) return json(messages);
+    if (request.path === communicationsPath) return json(communications);
+    if (request.path === '/api/v2/messages/types/') return json(caseNoteTypes);
     if (request.path === '/api/v2/approvals/types/')
-      return { body: [{ code: 'DESIGN_APPROVAL', name: 'Design Approval' }] };
+      return json([{ code: 'DESIGN_APPROVAL', name: 'Design Approval' }]);
     const patch = /^\/api\/v2\/message\/([^/]+)\/$/.exec(request.path);
     if (patch && request.method === 'PATCH') {
       const message = messages.find((item) => item.uid === patch[1]);
-      const { action } = JSON.parse(String(request.body)) as { action: string };
+      const { action } = request.body as { action: string };
       const answered =
         action === 'resolve'
           ? { ...message, resolved_at: '2025-02-04T00:00:00.000Z', resolved_by: 'dana' }
           : { ...message, message_seen: true };
-      return { body: answered };
+      return json(answered);
     }
     if (request.path === '/api/v2/communications/1') {
-      return { body: { email: 'front@bayside.example', state: 'delivered', opens: 3, clicks: 1 } };
+      return json({ email: 'front@bayside.example', state: 'delivered', opens: 3, clicks: 1 });
     }
-    if (request.path === '/api/v2/communications/2') return { body: { error: 'Unknown e-mail id' } };
+    if (request.path === '/api/v2/communications/2') return json({ error: 'Unknown e-mail id' });
     return undefined;
   });
 });
@@ -262,7 +254,7 @@ describe('NotesAndMessagesView', () => {
   });
 
   it('lists the load failure in the app bar through the query meta', async () => {
-    requests = stubFetch(() => ({ status: 500, body: { error: { code: 'internal', message: 'boom' } } }));
+    requests = stubFetch(() => json({ error: { code: 'internal', message: 'boom' } }, 500));
     const { queryClient } = renderView({ collection: aCollection() });
     await waitFor(() =>
       expect(queryClient.getQueryState(messagesQueryKey(collectionUid, clientUid))?.status).toBe('error'),

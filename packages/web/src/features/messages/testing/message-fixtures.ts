@@ -1,16 +1,13 @@
-import type { Collection, CollectionApproval, CollectionCase, Communication, Message } from '@lab/domain';
+import type { Communication, Message, MessageType } from '@lab/domain';
+import { clientUid, collectionUid, nextUid } from '../../../testing/records';
 
-// Small, valid records for the messages feature's tests; each test overrides what it reads. (The
-// collections feature has its own fixture; features do not import each other, tests included.)
+// The messages feature's records (cases, approvals and collections are the shared ones in src/testing):
+// a staff case note and an approval e-mail on the shared collection; each test overrides what it reads.
 
-let serial = 0;
-export const nextUid = () => {
-  serial += 1;
-  return `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`;
-};
+/** Where the view loads the collection's messages, with those of its client record. */
+export const messagesPath = `/api/v2/collection/${collectionUid}/messages/?extra-ref=${clientUid}`;
 
-export const collectionUid = '0b9f3a52-5b0e-4a53-9c55-2f6f4a0d0c11';
-export const clientUid = '5d7f0a3e-1b2c-4d5e-8f90-123456789abc';
+export const caseNoteTypes: MessageType[] = [{ code: 'CASE_NOTE', name: 'Case Note', visibility: 'STAFF' }];
 
 export const aMessage = (overrides: Partial<Message> = {}): Message => ({
   uid: nextUid(),
@@ -35,26 +32,6 @@ export const aMessage = (overrides: Partial<Message> = {}): Message => ({
   ...overrides,
 });
 
-export const anApproval = (overrides: Partial<CollectionApproval> = {}): CollectionApproval => ({
-  uid: nextUid(),
-  case_uid: nextUid(),
-  approval_type: 'DESIGN_APPROVAL',
-  created_at: '2025-02-03T02:00:00.000Z',
-  created_by: 'dana',
-  approval_due_at: '2025-02-04T02:00:00.000Z',
-  approved_at: null,
-  approved_by: null,
-  cancelled_at: null,
-  cancelled_by: null,
-  changes_requested_at: null,
-  changes: null,
-  send_reminders: true,
-  reminder_interval_seconds: 86_400,
-  next_reminder_due: null,
-  approval_files: [],
-  ...overrides,
-});
-
 export const aCommunication = (overrides: Partial<Communication> = {}): Communication => ({
   id: 1,
   uid: nextUid(),
@@ -66,123 +43,5 @@ export const aCommunication = (overrides: Partial<Communication> = {}): Communic
   approval_uid: null,
   subject: 'Your design is ready for approval',
   response: [{ email: 'front@bayside.example', _id: 'e-1' }],
-  ...overrides,
-});
-
-export const aCase = (overrides: Partial<CollectionCase> = {}): CollectionCase => ({
-  uid: nextUid(),
-  case_id: serial,
-  case_mkey: `120034-${String(serial).padStart(2, '0')}`,
-  job_type: 'Custom Abutment',
-  job_type_id: 1,
-  product_class: 'Other',
-  collection_reference: 120034,
-  redo: null,
-  redo_of_case_uid: null,
-  redo_reason: null,
-  redo_charge: null,
-  redo_discount_amount: null,
-  redo_new_screws_required: false,
-  virtual_product: false,
-  active: true,
-  requires_return_file: false,
-  date_received: null,
-  internal_due: null,
-  immediacy_due: null,
-  added: '2025-02-03T01:00:00Z',
-  group_number: null,
-  grouped_case_uids: [],
-  status: 'Design In Progress',
-  status_id: 7,
-  department: 'DESIGN',
-  ordered: false,
-  in_design: true,
-  in_production: false,
-  in_lab: false,
-  in_finishing: false,
-  dispatched: false,
-  cancelled: false,
-  delegated_to: null,
-  delegated_to_id: null,
-  tracking_number: null,
-  warranty_void: false,
-  material_type: null,
-  material_type_id: null,
-  material: null,
-  material_id: null,
-  material_batch_number: null,
-  material_thickness: null,
-  dentate: 'UPPER',
-  attachments: [],
-  analogs: [],
-  generic_components: [],
-  scan_gauge_kit_id: null,
-  scan_gauge_kit_display: null,
-  scan_gauge_name: null,
-  client_gauge_kits: [],
-  related_cases: [],
-  picking_slips: [],
-  machine_project: null,
-  outsources: [],
-  metrology_user_id: null,
-  design_user_id: null,
-  machine_user_id: null,
-  order_files: [],
-  internal_files: [],
-  approval_files: [],
-  outsource_sent_files: [],
-  outsource_received_files: [],
-  return_files: [],
-  date_promised: null,
-  customer_due: null,
-  metrology_due: null,
-  date_metrology_complete: null,
-  design_due: null,
-  date_design_complete: null,
-  date_approval_complete: null,
-  machining_due: null,
-  date_machining_complete: null,
-  dispatch_due: null,
-  date_dispatched: null,
-  check_in_user: null,
-  metrology_user: null,
-  design_user: null,
-  machine_user: null,
-  approval_email_times: [],
-  implants: [],
-  checklist_items: [],
-  folder_path: null,
-  automation_results: [],
-  has_unresolved_alert: false,
-  ...overrides,
-});
-
-export const aCollection = (overrides: Partial<Collection> = {}): Collection => ({
-  uid: collectionUid,
-  collection_id: 120034,
-  patient_reference: 'SMITH J',
-  vip: false,
-  active: true,
-  added: '2025-02-03T01:00:00Z',
-  shipping_client: { id: 10001, uid: clientUid, name: 'Bayside Dental', country: 'AU' },
-  billing_client: null,
-  ordering_platform: 'oep',
-  fulfillment_branch: 'Melbourne',
-  fulfillment_branch_id: 1,
-  order_stage: null,
-  portal_key: 'portal-key-1',
-  new_folder_structure: false,
-  location_required: false,
-  bin_location: null,
-  bin_location_branch: null,
-  location_audit: [],
-  pricing_kits: [],
-  referrals: [],
-  client_name: 'Bayside Dental',
-  client_account_number: null,
-  folder_path: null,
-  approvals: [],
-  dispatches: [],
-  cases: [],
   ...overrides,
 });

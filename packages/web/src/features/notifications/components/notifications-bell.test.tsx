@@ -1,19 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationTexts, type Notification } from '@lab/domain';
+import { collectionUid } from '../../../testing/records';
+import { renderWithQueries } from '../../../testing/render-with-queries';
 import { aNotification, FakeEventSource, stubNotificationApi } from '../testing/notification-fixture';
 import { NotificationsBell } from './notifications-bell';
 
 const renderBell = () => {
   const playSound = vi.fn();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <NotificationsBell playSound={playSound} />
-    </QueryClientProvider>,
-  );
-  return { playSound, queryClient, ...view };
+  return { playSound, ...renderWithQueries(<NotificationsBell playSound={playSound} />) };
 };
 
 const badge = () => screen.getByTestId('notification-count').querySelector('.MuiBadge-badge');
@@ -189,7 +184,6 @@ describe('NotificationsBell', () => {
     it('refetches at once on a notification event and refreshes a changed collection', async () => {
       const api = stubNotificationApi(() => [delivered]);
       const { queryClient, unmount } = renderBell();
-      const collectionUid = '0b9f3a52-5b0e-4a53-9c55-2f6f4a0d0c11';
       queryClient.setQueryData(['collection', collectionUid], { uid: collectionUid });
       queryClient.setQueryData(['collection', 'another'], { uid: 'another' });
       await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));

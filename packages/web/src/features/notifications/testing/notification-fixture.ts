@@ -1,5 +1,6 @@
-import { vi } from 'vitest';
 import type { MessageType, Notification } from '@lab/domain';
+import { json, stubFetch } from '../../../testing/fetch-stub';
+import { collectionUid } from '../../../testing/records';
 
 // Notifications for the bell's tests, the browser's fetch answering the calls, and a stand-in
 // EventSource that the tests drive.
@@ -15,7 +16,7 @@ export const aNotification = (overrides: Partial<Notification> = {}): Notificati
   author_reference: 'Maya Machinist',
   case_uid: '00000000-0000-4000-8000-00000000000a',
   case: { case_mkey: '120034-01', job_type: 'Custom Abutment' },
-  case_collection_uid: '0b9f3a52-5b0e-4a53-9c55-2f6f4a0d0c11',
+  case_collection_uid: collectionUid,
   collection: { collection_id: 120034 },
   ...overrides,
 });
@@ -24,41 +25,23 @@ export const messageTypes: MessageType[] = [
   { code: 'DESIGN_MESSAGE', name: 'Design Message', visibility: 'STAFF' } as MessageType,
 ];
 
-export type ApiCall = { method: string; url: string };
-
-const json = (data: unknown, status = 200) =>
-  new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
-
 export const notificationsPath = '/api/v2/messages/notifications/';
 
 /** The server: `list()` answers the notifications GET, PATCHes answer 204, anything else an empty list. */
 export const stubNotificationApi = (list: () => Notification[] | 'fail') => {
-  const calls: ApiCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) => {
-      if (input === '/oauth2/token/') {
-        return Promise.resolve(
-          json({ access_token: 'token', expires_at: new Date(Date.now() + 900_000).toISOString() }),
-        );
-      }
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url: input });
-      if (method === 'PATCH') return Promise.resolve(new Response(null, { status: 204 }));
-      if (input === notificationsPath) {
-        const answer = list();
-        return Promise.resolve(
-          answer === 'fail' ? json({ error: { code: 'x', message: 'down' } }, 500) : json(answer),
-        );
-      }
-      if (input === '/api/v2/messages/types/') return Promise.resolve(json(messageTypes));
-      return Promise.resolve(json([]));
-    }),
-  );
+  const calls = stubFetch((call) => {
+    if (call.method === 'PATCH') return new Response(null, { status: 204 });
+    if (call.path === notificationsPath) {
+      const answer = list();
+      return answer === 'fail' ? json({ error: { code: 'x', message: 'down' } }, 500) : json(answer);
+    }
+    if (call.path === '/api/v2/messages/types/') return json(messageTypes);
+    return undefined;
+  });
   return {
     calls,
-    polls: () => calls.filter((call) => call.url === notificationsPath).length,
-    patches: () => calls.filter((call) => call.method === 'PATCH').map((call) => call.url),
+    polls: () => calls.filter((call) => call.path === notificationsPath).length,
+    patches: () => calls.filter((call) => call.method === 'PATCH').map((call) => call.path),
   };
 };
 

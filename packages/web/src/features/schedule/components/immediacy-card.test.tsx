@@ -1,17 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CollectionCase } from '@lab/domain';
 import { apiClient } from '../../../lib/api-client';
+import { aCase } from '../../../testing/records';
+import { renderWithQueries } from '../../../testing/render-with-queries';
 import { ImmediacyCard, readImmediacyHours } from './immediacy-card';
 
 const renderCard = (immediacyDue: string | null) => {
-  const caseItem = { case_id: 4711, immediacy_due: immediacyDue } as unknown as CollectionCase;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ImmediacyCard collectionUid="c-1" caseItem={caseItem} />
-    </QueryClientProvider>,
+  renderWithQueries(
+    <ImmediacyCard collectionUid="c-1" caseItem={aCase({ case_id: 4711, immediacy_due: immediacyDue })} />,
   );
 };
 

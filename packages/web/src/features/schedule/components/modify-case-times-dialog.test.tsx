@@ -1,23 +1,21 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CollectionCase, Schedule } from '@lab/domain';
+import type { Schedule } from '@lab/domain';
 import { buildTestSchedule } from '../../../components/schedule-panel/test-schedule';
 import { apiClient } from '../../../lib/api-client';
+import { aCase } from '../../../testing/records';
+import { renderWithQueries } from '../../../testing/render-with-queries';
 import { ModifyCaseTimesDialog } from './modify-case-times-dialog';
 
 const original = buildTestSchedule();
 
 // The dialog reads only these fields of the case.
-const caseItem = { case_id: 4711, date_promised: null } as unknown as CollectionCase;
+const caseItem = aCase({ case_id: 4711, date_promised: null });
 
 const renderDialog = () => {
   const onClose = vi.fn();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ModifyCaseTimesDialog collectionUid="c-1" caseItem={caseItem} original={original} onClose={onClose} />
-    </QueryClientProvider>,
+  renderWithQueries(
+    <ModifyCaseTimesDialog collectionUid="c-1" caseItem={caseItem} original={original} onClose={onClose} />,
   );
   return { onClose };
 };

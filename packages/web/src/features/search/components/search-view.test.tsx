@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CollectionSearchResult } from '@lab/domain';
 import { apiClient } from '../../../lib/api-client';
 import { formatDateRange } from '../../../lib/date-format';
+import { renderWithQueries } from '../../../testing/render-with-queries';
 import { SearchView, type SearchViewProps } from './search-view';
 
 const result = (overrides: Partial<CollectionSearchResult> = {}): CollectionSearchResult => ({
@@ -27,12 +27,7 @@ const renderSearch = (props: Partial<SearchViewProps> = {}) => {
     onCheckIn: vi.fn(),
     onShowActive: vi.fn(),
   };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <SearchView keyword="" isAutoOpenArmed={false} {...handlers} {...props} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<SearchView keyword="" isAutoOpenArmed={false} {...handlers} {...props} />);
   return handlers;
 };
 
