@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { approvalMessages, checkApprovalDue } from '@lab/domain';
-import { dueInputToIso } from './due-input';
+import { labTimeInputToIso } from '../../lib/lab-time-input';
 
 // The New Approval form (case-workspace §5 'New approval'). Every rule is a check of one refinement, so
 // all messages show at once (a failed field schema would hide the refinements behind it).
@@ -39,7 +39,7 @@ export const newApprovalFormSchema = ({ isCaseFixed, now }: NewApprovalFormOptio
       if (!isCaseFixed && !values.case_uid) {
         ctx.addIssue({ code: 'custom', path: ['case_uid'], message: approvalMessages.mustBeSelected });
       }
-      const dueProblem = checkApprovalDue(dueInputToIso(values.approval_due_at), now());
+      const dueProblem = checkApprovalDue(labTimeInputToIso(values.approval_due_at), now());
       if (dueProblem) ctx.addIssue({ code: 'custom', path: ['approval_due_at'], message: dueProblem });
     });
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { approvalMessages, type Collection, type CollectionCase } from '@lab/domain';
 import { json, stubFetch, type ApiCall } from '../../../testing/fetch-stub';
 import { renderWithQueries } from '../../../testing/render-with-queries';
-import { toDueInput } from '../due-input';
+import { toLabTimeInput } from '../../../lib/lab-time-input';
 import { aCollection, anApproval, aQueryClient, caseA } from '../testing/approval-fixture';
 import { NewApprovalDialog } from './new-approval-dialog';
 
@@ -69,7 +69,7 @@ describe('NewApprovalDialog', () => {
     submit();
     expect(await screen.findByText(approvalMessages.mustBeProvided)).toBeTruthy();
 
-    fireEvent.change(dueInput(), { target: { value: toDueInput(new Date(Date.now() + 10 * 60_000)) } });
+    fireEvent.change(dueInput(), { target: { value: toLabTimeInput(new Date(Date.now() + 10 * 60_000)) } });
     submit();
     expect(await screen.findByText(approvalMessages.tooSoon)).toBeTruthy();
     expect(screen.queryByText(approvalMessages.mustBeProvided)).toBeNull();
@@ -111,7 +111,7 @@ describe('NewApprovalDialog', () => {
     const form = post?.body as FormData;
     expect(form.get('approval_type')).toBe('TRY_IN_APPROVAL');
     expect(form.get('case_uid')).toBe('00000000-0000-4000-8000-00000000000b');
-    expect(toDueInput(new Date(String(form.get('approval_due_at'))))).toBe(due);
+    expect(toLabTimeInput(new Date(String(form.get('approval_due_at'))))).toBe(due);
     expect(form.get('send_reminders')).toBe('true');
     expect(form.get('message')).toBe('');
     expect(form.getAll('files')).toEqual([]);

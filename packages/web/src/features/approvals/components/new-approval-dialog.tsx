@@ -28,7 +28,7 @@ import { isApiError } from '../../../lib/api-client';
 import { usePauseAutoRefresh } from '../../../lib/auto-refresh';
 import { useReferenceData } from '../../reference/hooks/use-reference-data';
 import { useCreateApproval } from '../api/create-approval';
-import { dueInputToIso, toDueInput } from '../due-input';
+import { labTimeInputToIso, toLabTimeInput } from '../../../lib/lab-time-input';
 import {
   addFiles,
   newApprovalFormSchema,
@@ -86,7 +86,7 @@ const NewApprovalForm = ({ collection, caseItem, onClose, onCreated }: NewApprov
       collection.cases.filter((item) => item.active).sort((a, b) => a.case_mkey.localeCompare(b.case_mkey)),
     [collection.cases],
   );
-  const [initialDue] = useState(() => toDueInput(standardApprovalDue('', new Date())));
+  const [initialDue] = useState(() => toLabTimeInput(standardApprovalDue('', new Date())));
   const {
     control,
     handleSubmit,
@@ -108,7 +108,7 @@ const NewApprovalForm = ({ collection, caseItem, onClose, onCreated }: NewApprov
 
   const send = async (values: NewApprovalValues) => {
     setConfirm(null);
-    const due = dueInputToIso(values.approval_due_at);
+    const due = labTimeInputToIso(values.approval_due_at);
     const caseUid = caseItem?.uid ?? values.case_uid;
     if (due === null) return;
     try {
@@ -146,7 +146,7 @@ const NewApprovalForm = ({ collection, caseItem, onClose, onCreated }: NewApprov
   const handleTypeChange = (code: string, onChange: (value: string) => void) => {
     onChange(code);
     // The standard due time follows the type (7 days for a try-in, else 1 day from now).
-    setValue('approval_due_at', toDueInput(standardApprovalDue(code, new Date())), {
+    setValue('approval_due_at', toLabTimeInput(standardApprovalDue(code, new Date())), {
       shouldValidate: errors.approval_due_at !== undefined,
     });
   };

@@ -19,7 +19,7 @@ import {
   type CaseTimesErrors,
   type CaseTimesForm,
 } from '../case-times-form';
-import { toInputDateTime } from '../input-time';
+import { toLabTimeInput } from '../../../lib/lab-time-input';
 
 /** Spec §9: 'Modify-times dialog max width 800'. */
 const dialogMaxWidth = 800;
@@ -46,7 +46,7 @@ export const ModifyCaseTimesDialog = ({
   usePauseAutoRefresh(true);
   const titleId = useId();
   const [form, setForm] = useState<CaseTimesForm>(() => ({
-    startTime: toInputDateTime(original.start_time),
+    startTime: toLabTimeInput(original.start_time),
     // Blank keeps the case's promise: sending it back as a date would turn an exact promise into close of
     // business that day.
     promiseDate: '',
