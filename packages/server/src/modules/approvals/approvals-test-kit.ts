@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { collectionApprovalSchema, type CollectionApproval } from '@lab/domain';
-import { audit_events, case_audit } from '../../db/schema/index';
+import { audit_events } from '../../db/schema/index';
 import {
   multipartBody,
   sampleFiles,
@@ -11,6 +11,8 @@ import {
 } from '../../testing';
 
 // Calls and look-ups shared by the approval tests.
+
+export { caseAuditOf } from '../cases/cases-test-kit';
 
 export const inMinutes = (minutes: number, from = new Date()): string =>
   new Date(from.getTime() + minutes * 60_000).toISOString();
@@ -72,13 +74,6 @@ export const createPendingApproval = async (
       files,
     ),
   );
-
-export const caseAuditOf = (test: TestApp, caseUid: string) =>
-  test.db
-    .select({ modified_by: case_audit.modified_by, changed_values: case_audit.changed_values })
-    .from(case_audit)
-    .where(eq(case_audit.case_uid, caseUid))
-    .orderBy(asc(case_audit.id));
 
 export const approvalAuditOf = (test: TestApp, approvalUid: string) =>
   test.db
