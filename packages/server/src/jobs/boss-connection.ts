@@ -18,7 +18,11 @@ export type BossDatabase = {
 };
 
 export type BossConnection = BossDatabase & {
-  /** Waits for the statements under way, then refuses new ones (answered with no rows) and closes. */
+  /**
+   * Waits for the statements under way, then closes. Later statements are answered with nothing, as
+   * pg-boss's own closed database does: a job that outlived the graceful stop then completes or fails
+   * quietly (pg-boss does not await that write, so a throw would be an unhandled rejection).
+   */
   close: () => Promise<void>;
 };
 
@@ -56,6 +60,10 @@ const openDriver = (db: Db): { run: BossDatabase['executeSql']; end: () => Promi
   throw new Error('The job queue needs a PGlite or node-postgres database');
 };
 
+// What pg-boss's own database answers once closed (its types leave this out); every reader in pg-boss
+// takes it as "no rows, nothing affected".
+const answerOfAClosedDatabase = undefined as unknown as { rows: unknown[] };
+
 export const openBossConnection = (db: Db): BossConnection => {
   const { run, end } = openDriver(db);
   let running = 0;
@@ -63,7 +71,7 @@ export const openBossConnection = (db: Db): BossConnection => {
   let idle: (() => void) | null = null;
   return {
     executeSql: async (text, values) => {
-      if (closed) return { rows: [] };
+      if (closed) return answerOfAClosedDatabase;
       running += 1;
       try {
         return await run(text, values);
