@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageDirections, messageVisibilities } from '../enums';
+import { composerMessages } from '../rules/composer';
 import { isoDateTime, nullableIsoDateTime } from './common';
 
 // Notes and messages (case-workspace §7 'Messages and approvals'; collection-views §3 'Message',
@@ -44,13 +45,15 @@ export type Message = z.infer<typeof messageSchema>;
 export const messageListSchema = z.array(messageSchema);
 
 /** The multipart fields of POST /api/v2/messages/ (empty values are omitted by the web). */
+// A missing, blank (omitted by the web) or malformed value answers the composer's own text (case-workspace
+// §5), not the schema's.
 export const postMessageFieldsSchema = z.object({
   client_uid: z.uuid().optional(),
   case_collection_uid: z.uuid().optional(),
-  case_uid: z.uuid().optional(),
-  approval_uid: z.uuid().optional(),
-  outsource_uid: z.uuid().optional(),
-  message_type: z.string().max(100),
+  case_uid: z.uuid({ error: composerMessages.noCase }).optional(),
+  approval_uid: z.uuid({ error: composerMessages.noApproval }).optional(),
+  outsource_uid: z.uuid({ error: composerMessages.noOutsource }).optional(),
+  message_type: z.string({ error: composerMessages.invalidType }).max(100, composerMessages.invalidType),
   // Sent by the spec's client; the server takes the author from the signed-in user.
   author_reference: z.string().max(255).optional(),
   // A staff recipient's username (design, production and lab messages); other recipients are derived.

@@ -35,11 +35,15 @@ export const canCancelReminders = (approval: {
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
-/** Under 1 hour in minutes, under 1 day in hours, else days. */
+/**
+ * Under 1 hour in minutes, under 1 day in hours, else days (§4). Whole units, rounded down, so the count
+ * stays inside its unit (59 minutes, never '60 minutes'); never fewer than one.
+ */
 export const reminderFrequencyText = (seconds: number): string => {
-  if (seconds < 3600) return `Every ${plural(Math.round(seconds / 60), 'minute')}`;
-  if (seconds < 86_400) return `Every ${plural(Math.round(seconds / 3600), 'hour')}`;
-  return `Every ${plural(Math.round(seconds / 86_400), 'day')}`;
+  const count = (unitSeconds: number) => Math.max(1, Math.floor(seconds / unitSeconds));
+  if (seconds < 3600) return `Every ${plural(count(60), 'minute')}`;
+  if (seconds < 86_400) return `Every ${plural(count(3600), 'hour')}`;
+  return `Every ${plural(count(86_400), 'day')}`;
 };
 
 const hour = 3_600_000;

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 // The plugin (registered in app.ts) adds request.isMultipart() and request.parts() to Fastify's types.
 import type {} from '@fastify/multipart';
-import { AppError, largestUploadLimitBytes } from '@lab/domain';
+import { AppError, largestUploadLimitBytes, uploadMessages } from '@lab/domain';
 import { receiveUpload, type ReceivedUpload } from '../storage/receive-upload';
 
 // Multipart requests of the action-style routes (the spec's upload_files, blur_file, camera_upload,
@@ -12,7 +12,9 @@ import { receiveUpload, type ReceivedUpload } from '../storage/receive-upload';
 export type UploadedPart = { field: string; rawName: string; received: ReceivedUpload };
 
 export const maxPartsPerRequest = 50;
-const maxFieldBytes = 64 * 1024;
+// Room for the longest text a schema takes (20,000 characters of up to 4 UTF-8 bytes each); a longer
+// field is refused, never cut short (the parser would otherwise truncate it silently, even mid-character).
+const maxFieldBytes = 128 * 1024;
 
 const partsByRequest = new WeakMap<FastifyRequest, UploadedPart[]>();
 
@@ -80,6 +82,10 @@ const receiveParts = async (
         });
         parts.push({ field: part.fieldname, rawName: part.filename, received });
       } else {
+        if (part.valueTruncated || part.fieldnameTruncated) {
+          const message = uploadMessages.fieldTooLong(part.fieldname.slice(0, 100));
+          throw new AppError('validation_failed', { message, fields: { [part.fieldname]: message } });
+        }
         const value = typeof part.value === 'string' ? part.value : String(part.value);
         const existing = fields[part.fieldname];
         if (existing === undefined) fields[part.fieldname] = value;
@@ -88,9 +94,23 @@ const receiveParts = async (
     }
   } catch (error) {
     await discardUploadedParts(request);
-    throw error;
+    throw asRequestError(error);
   }
   request.body = fields;
+};
+
+/**
+ * The multipart parser reports a broken body (no boundary, cut off mid-part) as a plain Error: the
+ * client's fault, so a 400. Our own errors, the plugin's limits (they carry a status) and system errors
+ * of the temporary files (they name a syscall) stay as they are.
+ */
+const asRequestError = (error: unknown): unknown => {
+  if (error instanceof AppError || !(error instanceof Error)) return error;
+  if ('statusCode' in error || 'syscall' in error) return error;
+  return new AppError('validation_failed', {
+    message: uploadMessages.malformedUpload,
+    fields: { files: uploadMessages.malformedUpload },
+  });
 };
 
 /** onResponse hook: the temporary files are never kept past the request. */

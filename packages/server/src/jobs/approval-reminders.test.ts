@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/client';
 import { approvals, communications } from '../db/schema/index';
 import { createTestApp, signInAs, type SignedInUser, type TestApp } from '../testing';
+import { countingStatements } from '../testing/count-statements';
 import { createClient, createCollection } from '../testing/factories';
 import {
   createApprovalCalls,
@@ -131,6 +132,25 @@ describe('sendDueReminders', () => {
     expect(result.failed).toBeGreaterThanOrEqual(1);
     const [row] = await reminderRows(approval.uid);
     expect(row).toMatchObject({ state: 'failed', error: 'No e-mail address' });
+  });
+
+  it('claims a batch in a fixed number of statements, whatever its size', async () => {
+    // Only this test's approvals are due.
+    await test.db.update(approvals).set({ send_reminders: false });
+    const passCounting = async (count: number) => {
+      const created = [];
+      for (let i = 0; i < count; i += 1) created.push(await approvalWithReminders());
+      const at = later(new Date(Math.max(...created.map((c) => c.firstDue.getTime()))), 1000);
+      const counting = countingStatements(test.db);
+      const result = await sendDueReminders(counting.db, test.mail.mailer, at);
+      expect(result).toEqual({ sent: count, failed: 0 });
+      await test.db.update(approvals).set({ send_reminders: false });
+      return counting.count();
+    };
+    const one = await passCounting(1);
+    const five = await passCounting(5);
+    // Each further mail costs only its own delivery (the row's sent state), not a claim of its own.
+    expect(five - one).toBe(4);
   });
 
   it('is scheduled every minute', async () => {

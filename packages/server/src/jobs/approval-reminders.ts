@@ -1,16 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { inTransaction, selectRows, type Db, type Tx } from '../db/client';
-import { approvals } from '../db/schema/index';
 import {
   communicationTypes,
   deliverCommunication,
-  recordCommunication,
+  recordCommunications,
   type EmailContent,
   type QueuedCommunication,
 } from '../mail/communications';
 import type { Mailer } from '../mail/mailer';
 import { approvalReminderEmail } from '../mail/templates/case-emails';
-import { loadCaseMail } from './case-mail-context';
+import { loadCaseMails } from './case-mail-context';
 
 // Job 'approval-reminders' (pg-boss schedule, every minute): a reminder for each open approval whose
 // next reminder is due, while reminders are on, at most `maxReminders` per approval (domain-decisions
@@ -49,7 +48,10 @@ export const nextReminderDue = (due: DueApproval, now: Date, sent: number): Date
 };
 
 // The case is share-locked with SKIP LOCKED too: recording the communication references it, and a case
-// action holding it FOR UPDATE must not make this pass wait while it holds approval rows.
+// action holding it FOR UPDATE must not make this pass wait while it holds approval rows. The approval is
+// taken FOR NO KEY UPDATE (its key never changes): that still excludes another pass and the approval
+// actions, but not the key-share lock of a communication being recorded about it (the request e-mail),
+// which FOR UPDATE would make this pass skip.
 const findDue = (tx: Tx, now: Date): Promise<DueApproval[]> =>
   selectRows<DueApproval>(
     tx,
@@ -67,39 +69,57 @@ const findDue = (tx: Tx, now: Date): Promise<DueApproval[]> =>
           AND a.reminders_sent < ${maxReminders}
         ORDER BY a.next_reminder_due, a.uid
         LIMIT ${batchSize}
-        FOR UPDATE OF a SKIP LOCKED
+        FOR NO KEY UPDATE OF a SKIP LOCKED
         FOR KEY SHARE OF c SKIP LOCKED`,
   );
 
+/** Moves each claimed approval's count and next reminder on, in one statement. */
+const advanceReminders = async (tx: Tx, due: readonly DueApproval[], now: Date): Promise<void> => {
+  const rows = due.map((approval) => {
+    const sent = approval.reminders_sent + 1;
+    const next = nextReminderDue(approval, now, sent);
+    return sql`(${approval.uid}::uuid, ${sent}::int, ${next?.toISOString() ?? null}::timestamptz)`;
+  });
+  await tx.execute(
+    sql`UPDATE approvals AS a SET reminders_sent = v.sent, next_reminder_due = v.next
+        FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(uid, sent, next)
+        WHERE a.uid = v.uid`,
+  );
+};
+
+// A fixed number of statements per batch, whatever its size: the due rows, their update, their cases'
+// mail contexts and their communications.
 const claimDueReminders = (db: Db, mailer: Mailer, now: Date) =>
   inTransaction(db, async (tx) => {
     const due = await findDue(tx, now);
-    const claimed: ClaimedReminder[] = [];
-    for (const approval of due) {
-      const sent = approval.reminders_sent + 1;
-      await tx
-        .update(approvals)
-        .set({ reminders_sent: sent, next_reminder_due: nextReminderDue(approval, now, sent) })
-        .where(eq(approvals.uid, approval.uid));
-      const caseMail = await loadCaseMail(tx, mailer, approval.case_uid);
-      if (!caseMail) continue;
+    if (due.length === 0) return { claimed: [], full: false };
+    await advanceReminders(tx, due, now);
+    const caseMails = await loadCaseMails(
+      tx,
+      mailer,
+      due.map((approval) => approval.case_uid),
+    );
+    const mails = due.flatMap((approval) => {
+      const caseMail = caseMails.get(approval.case_uid);
+      if (!caseMail) return [];
       const content = approvalReminderEmail(caseMail.context, {
         typeName: approval.type_name,
         dueAt: new Date(Number(approval.approval_due_ms)),
         now,
       });
-      const communication = await recordCommunication(
-        tx,
-        {
-          ...caseMail.subject,
-          communication_type: communicationTypes.approvalReminder,
-          approval_uid: approval.uid,
-        },
-        content,
-        now,
-      );
-      claimed.push({ communication, content });
-    }
+      const subject = {
+        ...caseMail.subject,
+        communication_type: communicationTypes.approvalReminder,
+        approval_uid: approval.uid,
+      };
+      return [{ subject, content }];
+    });
+    const communications = await recordCommunications(tx, mails, now);
+    const claimed: ClaimedReminder[] = mails.map((mail, index) => {
+      const communication = communications[index];
+      if (!communication) throw new Error('reminder communication missing');
+      return { communication, content: mail.content };
+    });
     return { claimed, full: due.length === batchSize };
   });
 

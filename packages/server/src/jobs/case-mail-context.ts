@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { defaultBusinessTimeZone } from '@lab/domain';
 import type { Queryable } from '../db/client';
 import { branches, cases, clients, collections, job_types } from '../db/schema/index';
@@ -15,12 +15,14 @@ export type CaseMail = {
   subject: Omit<CommunicationSubject, 'communication_type'>;
 };
 
-export const loadCaseMail = async (
+/** The mail context of each case, by case uid, in one statement (a case that is gone is left out). */
+export const loadCaseMails = async (
   q: Queryable,
   mailer: Mailer,
-  caseUid: string,
-): Promise<CaseMail | null> => {
-  const [row] = await q
+  caseUids: readonly string[],
+): Promise<Map<string, CaseMail>> => {
+  if (caseUids.length === 0) return new Map();
+  const rows = await q
     .select({
       case_uid: cases.uid,
       case_mkey: cases.case_mkey,
@@ -39,24 +41,30 @@ export const loadCaseMail = async (
     .innerJoin(clients, eq(clients.id, collections.shipping_client_id))
     .innerJoin(job_types, eq(job_types.id, cases.job_type_id))
     .leftJoin(branches, eq(branches.id, collections.fulfillment_branch_id))
-    .where(eq(cases.uid, caseUid))
-    .limit(1);
-  if (!row) return null;
-  return {
-    context: {
-      clientName: row.client_name,
-      collectionId: row.collection_id,
-      patientReference: row.patient_reference,
-      caseKey: row.case_mkey,
-      jobType: row.job_type,
-      portalUrl: portalUrlOf(mailer.publicUrl, row.portal_key),
-      timeZone: row.time_zone ?? defaultBusinessTimeZone,
-    },
-    subject: {
-      email: row.email,
-      client_uid: row.client_uid,
-      case_collection_uid: row.collection_uid,
-      case_uid: row.case_uid,
-    },
-  };
+    .where(inArray(cases.uid, [...new Set(caseUids)]));
+  return new Map(
+    rows.map((row) => [
+      row.case_uid,
+      {
+        context: {
+          clientName: row.client_name,
+          collectionId: row.collection_id,
+          patientReference: row.patient_reference,
+          caseKey: row.case_mkey,
+          jobType: row.job_type,
+          portalUrl: portalUrlOf(mailer.publicUrl, row.portal_key),
+          timeZone: row.time_zone ?? defaultBusinessTimeZone,
+        },
+        subject: {
+          email: row.email,
+          client_uid: row.client_uid,
+          case_collection_uid: row.collection_uid,
+          case_uid: row.case_uid,
+        },
+      },
+    ]),
+  );
 };
+
+export const loadCaseMail = async (q: Queryable, mailer: Mailer, caseUid: string): Promise<CaseMail | null> =>
+  (await loadCaseMails(q, mailer, [caseUid])).get(caseUid) ?? null;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { communications } from '../db/schema/index';
@@ -39,6 +40,58 @@ export type QueuedCommunication = {
 const errorText = (error: unknown): string =>
   (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
+const returned = {
+  id: communications.id,
+  uid: communications.uid,
+  recipient: communications.recipient,
+  tracking_key: communications.tracking_key,
+  state: communications.state,
+};
+
+const rowOf = (
+  subject: CommunicationSubject,
+  content: Pick<EmailContent, 'subject'>,
+  now: Date,
+  uid: string,
+): typeof communications.$inferInsert => {
+  const email = subject.email?.trim() ?? '';
+  return {
+    uid,
+    communication_type: subject.communication_type,
+    communication_provider: 'EMAIL',
+    created_at: now,
+    client_uid: subject.client_uid,
+    case_collection_uid: subject.case_collection_uid,
+    case_uid: subject.case_uid,
+    approval_uid: subject.approval_uid ?? null,
+    recipient: email,
+    subject: content.subject,
+    ...(email === ''
+      ? { state: 'failed', error: noEmailAddress }
+      : { state: 'queued', tracking_key: newTrackingKey() }),
+  };
+};
+
+/**
+ * Records mails about to be sent, in one statement: each queued with a fresh tracking key, or failed when
+ * there is no address. Answers them in the order given.
+ */
+export const recordCommunications = async (
+  q: Queryable,
+  mails: readonly { subject: CommunicationSubject; content: Pick<EmailContent, 'subject'> }[],
+  now: Date = new Date(),
+): Promise<QueuedCommunication[]> => {
+  if (mails.length === 0) return [];
+  const values = mails.map((mail) => rowOf(mail.subject, mail.content, now, randomUUID()));
+  const rows = await q.insert(communications).values(values).returning(returned);
+  const byUid = new Map(rows.map(({ uid, ...row }) => [uid, row]));
+  return values.map((value) => {
+    const row = byUid.get(value.uid ?? '');
+    if (!row) throw new Error('communication insert returned nothing');
+    return row;
+  });
+};
+
 /** Records the mail about to be sent: queued with a fresh tracking key, or failed when there is no address. */
 export const recordCommunication = async (
   q: Queryable,
@@ -46,29 +99,7 @@ export const recordCommunication = async (
   content: Pick<EmailContent, 'subject'>,
   now: Date = new Date(),
 ): Promise<QueuedCommunication> => {
-  const email = subject.email?.trim() ?? '';
-  const [row] = await q
-    .insert(communications)
-    .values({
-      communication_type: subject.communication_type,
-      communication_provider: 'EMAIL',
-      created_at: now,
-      client_uid: subject.client_uid,
-      case_collection_uid: subject.case_collection_uid,
-      case_uid: subject.case_uid,
-      approval_uid: subject.approval_uid ?? null,
-      recipient: email,
-      subject: content.subject,
-      ...(email === ''
-        ? { state: 'failed', error: noEmailAddress }
-        : { state: 'queued', tracking_key: newTrackingKey() }),
-    })
-    .returning({
-      id: communications.id,
-      recipient: communications.recipient,
-      tracking_key: communications.tracking_key,
-      state: communications.state,
-    });
+  const [row] = await recordCommunications(q, [{ subject, content }], now);
   if (!row) throw new Error('communication insert returned nothing');
   return row;
 };

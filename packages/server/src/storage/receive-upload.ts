@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError, uploadMessages } from '@lab/domain';
+import { AppError, sanitizeFileName, uploadMessages } from '@lab/domain';
 
 // Every upload is first streamed to a private temporary file: its size is capped while it arrives
 // (413 as soon as the cap is passed, nothing kept), its sha256 is computed on the way, and its first and
@@ -45,6 +45,11 @@ export const receiveUpload = async (
   await mkdir(uploadTempDir, { recursive: true, mode: 0o700 });
   const filePath = path.join(uploadTempDir, randomUUID());
   const discard = () => rm(filePath, { force: true });
+  // The name is the client's (a multipart part's filename): only its sanitised form may reach a message.
+  const tooLarge = () =>
+    new AppError('payload_too_large', {
+      message: uploadMessages.tooLarge(sanitizeFileName(options.name), options.maxBytes),
+    });
   const hash = createHash('sha256');
   const headChunks: Buffer[] = [];
   let headLength = 0;
@@ -53,11 +58,7 @@ export const receiveUpload = async (
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
       if (size > options.maxBytes) {
-        callback(
-          new AppError('payload_too_large', {
-            message: uploadMessages.tooLarge(options.name, options.maxBytes),
-          }),
-        );
+        callback(tooLarge());
         return;
       }
       hash.update(chunk);
@@ -73,21 +74,22 @@ export const receiveUpload = async (
   } catch (error) {
     await discard();
     // Multipart parsers report their own size limit as a truncated stream.
-    if (isTruncation(error)) {
-      throw new AppError('payload_too_large', {
-        message: uploadMessages.tooLarge(options.name, options.maxBytes),
-      });
-    }
+    if (isTruncation(error)) throw tooLarge();
     throw error;
   }
-  return {
-    path: filePath,
-    size,
-    sha256: hash.digest('hex'),
-    head: new Uint8Array(Buffer.concat(headChunks)),
-    tail: await readTail(filePath, size),
-    discard,
-  };
+  try {
+    return {
+      path: filePath,
+      size,
+      sha256: hash.digest('hex'),
+      head: new Uint8Array(Buffer.concat(headChunks)),
+      tail: await readTail(filePath, size),
+      discard,
+    };
+  } catch (error) {
+    await discard();
+    throw error;
+  }
 };
 
 const isTruncation = (error: unknown): boolean =>

@@ -151,4 +151,21 @@ describe('the file service on S3', () => {
 
     expect((await test.app.inject({ method: 'GET', url: item.downloadLink })).statusCode).toBe(410);
   });
+
+  it('sends inline HTML itself, sandboxed, rather than redirecting to the store', async () => {
+    const staff = await signInAs(test);
+    const collection = await createCollection(test.db, { client: await createClient(test.db) });
+    const page = Buffer.from('<html><body><script>document.title = "design"</script></body></html>');
+    const item = await uploadFile(test, staff, 'design.html', page, {
+      entityType: 'COLLECTION',
+      entityIdentification: collection.uid,
+    });
+
+    const response = await test.app.inject({ method: 'GET', url: `${item.downloadLink}?inline=1` });
+    expect(response.statusCode).toBe(200);
+    expectLinkHeaders(response);
+    expect(response.headers['content-security-policy']).toBe('sandbox allow-scripts');
+    expect(response.headers['content-disposition']).toMatch(/^inline;/);
+    expect(response.rawPayload.equals(page)).toBe(true);
+  });
 });

@@ -12,6 +12,8 @@ describe('sanitizeFileName', () => {
     ['%252e%252e%252fsecret.stl', 'secret.stl'],
     ['scan\u0000.stl', 'scan.stl'],
     ['photo\u202Egpj.exe', 'photogpj.exe'],
+    ['scan\u061Cltx.stl', 'scanltx.stl'],
+    ['scan\u2060\u00ad\u180e.stl', 'scan.stl'],
     ['  upper  scan .stl  ', 'upper scan .stl'],
     ['..', 'file'],
     ['', 'file'],
@@ -35,7 +37,7 @@ describe('sanitizeFileName', () => {
         expect(safe.length).toBeGreaterThan(0);
         expect(Array.from(safe).length).toBeLessThanOrEqual(maxFileNameLength);
         // eslint-disable-next-line no-control-regex -- control characters are what must not survive
-        expect(safe).not.toMatch(/[/\\\u0000-\u001f\u202a-\u202e\u200b-\u200f]/);
+        expect(safe).not.toMatch(/[/\\\u0000-\u001f\u061c\u202a-\u202e\u200b-\u200f\u2060-\u2064]/);
         expect(safe.startsWith('.')).toBe(false);
         expect(sanitizeFileName(safe)).toBe(safe);
       }),

@@ -6,9 +6,11 @@ export const maxFileNameLength = 255;
 const fallbackName = 'file';
 
 // Control characters and the invisible bidi / zero-width marks that can disguise an extension
-// ("photo\u202Egpj.exe" shows as "photoexe.jpg").
-// eslint-disable-next-line no-control-regex
-const invisible = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+// ("photo\u202Egpj.exe" shows as "photoexe.jpg"), the Arabic letter mark (a right-to-left mark too), the
+// soft hyphen and the word joiners among them.
+const invisible =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 const reserved = /[<>:"|?*]/g;
 
 /** Percent-decodes until stable (a few rounds), so `%252e%252e%252f` cannot survive as a traversal. */

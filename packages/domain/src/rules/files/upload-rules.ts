@@ -56,6 +56,9 @@ export const uploadMessages = {
   returnFileNotRequired: 'This case does not require a return file',
   returnFileNotUploaded: 'The return file has not been uploaded',
   unknownCountry: 'Unknown country',
+  // A multipart body that cut off or had no boundary: the spec shows no server error texts.
+  malformedUpload: 'The upload could not be read; please try again',
+  fieldTooLong: (name: string): string => `${name} is too long`,
 } as const;
 
 /** null when the name's type may be uploaded, else the message. */

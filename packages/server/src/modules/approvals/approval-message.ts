@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import { directionOf, isResolvableType, visibilityOf } from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
-import { clients, message_attachments, messages } from '../../db/schema/index';
+import { audit_events, clients, message_attachments, messages } from '../../db/schema/index';
 import type { ActionCase } from '../cases/load-action-case';
 
 // The APPROVAL_MESSAGE a new approval request writes (domain-decisions 'Messages, notifications,
 // approvals'), by the composer's rules (rules/composer.ts): visible to the client, outbound, from the
-// signed-in employee to the shipping client, with the request's files as its attachments.
+// signed-in employee to the shipping client, with the request's files as its attachments, and its own
+// 'created' audit row as every posted message has (post-message.ts).
 
 const approvalMessageType = 'APPROVAL_MESSAGE';
 
@@ -55,5 +56,24 @@ export const insertApprovalMessage = async (
       })),
     );
   }
+  await tx.insert(audit_events).values({
+    entity_type: 'message',
+    entity_id: message.uid,
+    action: 'created',
+    collection_uid: actionCase.collection.uid,
+    case_uid: actionCase.row.uid,
+    changed_values: {
+      message_type: approvalMessageType,
+      visibility: visibilityOf(approvalMessageType),
+      client_uid: null,
+      recipient_reference: client?.name ?? null,
+      approval_uid: entry.approvalUid,
+      outsource_uid: null,
+      attachments: entry.attachments.map((a) => a.filename),
+    },
+    actor_user_id: entry.actor.id,
+    actor_reference: entry.actor.username,
+    created_at: entry.now,
+  });
   return message.uid;
 };

@@ -97,15 +97,17 @@ describe('POST /api/v2/approvals/ refusals', () => {
     });
   });
 
-  it('refuses an unknown approval type code', async () => {
-    const response = await calls.create({ ...valid(), approval_type: 'NOT_A_TYPE' });
-    expect(response.statusCode).toBe(400);
-    expect(errorMessage(response)).toBe('Must be selected');
-    expect(fieldsOf(response)).toEqual({ approval_type: 'Must be selected' });
+  it('refuses an unknown approval type code, however long', async () => {
+    for (const code of ['NOT_A_TYPE', 'X'.repeat(101)]) {
+      const response = await calls.create({ ...valid(), approval_type: code });
+      expect(response.statusCode).toBe(400);
+      expect(errorMessage(response)).toBe('Must be selected');
+      expect(fieldsOf(response)).toEqual({ approval_type: 'Must be selected' });
+    }
   });
 
   it('refuses a case that does not exist, or a uid that cannot', async () => {
-    for (const caseUid of ['00000000-0000-4000-8000-000000000000', 'not-a-uid', '']) {
+    for (const caseUid of ['00000000-0000-4000-8000-000000000000', 'not-a-uid', '', 'x'.repeat(101)]) {
       const response = await calls.create({ ...valid(), case_uid: caseUid });
       expect(response.statusCode).toBe(400);
       expect(errorMessage(response)).toBe('Must be selected');
@@ -120,6 +122,7 @@ describe('POST /api/v2/approvals/ refusals', () => {
       [inMinutes(10), 'Should be at least 30 minutes from now'],
       [inMinutes(-60), 'Should be at least 30 minutes from now'],
       [inMinutes(3 * 366 * 24 * 60), 'Must be within 2 years of today'],
+      ['9'.repeat(101), approvalMessages.mustBeProvided],
     ];
     for (const [due, message] of cases) {
       const response = await calls.create({ ...valid(), approval_due_at: due });
@@ -220,6 +223,22 @@ describe('POST /api/v2/approvals/ success', () => {
           send_reminders: true,
           reminder_interval_seconds: 86_400,
           files: ['design.png', 'notes.pdf'],
+        },
+      },
+    ]);
+    // The APPROVAL_MESSAGE has its own audit row, written with the approval, as a posted message has.
+    const messageAudit = await approvalAuditOf(test, message?.uid ?? '');
+    expect(messageAudit).toEqual([
+      {
+        action: 'created',
+        changed_values: {
+          message_type: 'APPROVAL_MESSAGE',
+          visibility: 'CLIENTS',
+          client_uid: null,
+          recipient_reference: 'Smile Dental',
+          approval_uid: answer.uid,
+          outsource_uid: null,
+          attachments: ['design.png', 'notes.pdf'],
         },
       },
     ]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, fileExtension, uploadMessages, type CollectionCase } from '@lab/domain';
+import { AppError, fileExtension, sanitizeFileName, uploadMessages, type CollectionCase } from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import type { UploadedPart } from '../../http/multipart-upload';
@@ -13,8 +13,12 @@ export const cameraUploadBodySchema = z.object({ name: z.string().max(4096).opti
 
 const jpegSignature = [0xff, 0xd8, 0xff];
 
+// Sanitised before the extension is added: a name like '..' or '../' would otherwise lose everything
+// but 'jpg' to the sanitiser and a real photo would be refused for its type.
 const photoName = (name: string | undefined): string => {
-  const base = name?.trim() || `photo_${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
+  const base = sanitizeFileName(
+    name?.trim() || `photo_${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`,
+  );
   return ['jpg', 'jpeg'].includes(fileExtension(base)) ? base : `${base}.jpg`;
 };
 

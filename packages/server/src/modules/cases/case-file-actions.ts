@@ -69,7 +69,8 @@ export const deleteCaseFile: CaseActionHandler<'delete_file'> = async (tx, input
   // A blurred copy and its original go together: deleting what the list shows deletes the image, also
   // from the approval cards that show it.
   const stamp = { now, actorId: input.actor.id };
-  const ids = await softDeleteFileFamily(tx, file, stamp);
+  const deleted = await softDeleteFileFamily(tx, file, stamp);
+  const ids = deleted.map((row) => row.id);
   for (const removed of await removeFromApprovals(tx, ids, stamp)) {
     await tx.insert(audit_events).values({
       entity_type: 'approval',
@@ -83,15 +84,18 @@ export const deleteCaseFile: CaseActionHandler<'delete_file'> = async (tx, input
       created_at: now,
     });
   }
-  await writeFileAudit(tx, {
-    fileUid: file.uid,
-    action: 'deleted',
-    actor: staffActor(input),
-    caseUid: actionCase.row.uid,
-    collectionUid: actionCase.collection.uid,
-    changes: { filename: file.filename, file_category: body.type },
-    now,
-  });
+  // Every file of the family deleted (the original behind a blurred copy too) has its own audit row.
+  for (const row of deleted) {
+    await writeFileAudit(tx, {
+      fileUid: row.uid,
+      action: 'deleted',
+      actor: staffActor(input),
+      caseUid: actionCase.row.uid,
+      collectionUid: actionCase.collection.uid,
+      changes: { filename: row.filename, file_category: body.type },
+      now,
+    });
+  }
   await recordCaseFileChange(tx, input, { type: body.type, old: file.filename, new: null });
   return answerCase(actionCase.row.uid);
 };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   AppError,
+  sanitizeFileName,
   uploadLimitBytes,
   uploadMessages,
   type CaseAction,
@@ -100,7 +101,9 @@ const keepParts = async (
   try {
     for (const part of parts) {
       if (part.received.size > limit) {
-        throw new AppError('payload_too_large', { message: uploadMessages.tooLarge(part.rawName, limit) });
+        throw new AppError('payload_too_large', {
+          message: uploadMessages.tooLarge(sanitizeFileName(part.rawName), limit),
+        });
       }
       // The image editor saves PNG whatever the part is called; the content check holds it to that.
       const rawName = body.action === 'blur_file' ? editedImageName : part.rawName;

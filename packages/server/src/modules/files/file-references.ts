@@ -14,15 +14,15 @@ export const repointFileReferences = async (tx: Tx, fromId: number, toId: number
 
 /**
  * Soft-deletes the file with its whole family (its original when it is a blurred copy, and every live
- * copy), so no hidden original reappears. Answers the ids deleted.
+ * copy), so no hidden original reappears. Answers each file deleted, for its audit row.
  */
 export const softDeleteFileFamily = async (
   tx: Tx,
   file: { id: number; blurred_from_file_id: number | null },
   stamp: { now: Date; actorId: number | null },
-): Promise<number[]> => {
+): Promise<{ id: number; uid: string; filename: string }[]> => {
   const rootId = file.blurred_from_file_id ?? file.id;
-  const deleted = await tx
+  return tx
     .update(files)
     .set({ deleted_at: stamp.now, deleted_by_id: stamp.actorId })
     .where(
@@ -31,8 +31,7 @@ export const softDeleteFileFamily = async (
         or(eq(files.id, rootId), eq(files.blurred_from_file_id, rootId), eq(files.id, file.id)),
       ),
     )
-    .returning({ id: files.id });
-  return deleted.map((row) => row.id);
+    .returning({ id: files.id, uid: files.uid, filename: files.filename });
 };
 
 /** The approval cards showing any of `fileIds` lose that file (soft delete); answers which approvals changed. */

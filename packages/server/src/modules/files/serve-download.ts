@@ -79,13 +79,18 @@ export const serveDownload = async (
   if (!isDownloadable(file)) throw fileNotFound();
   const inline = request.wantsInline && isInlineViewable(file.filename);
   const contentType = file.content_type ?? contentTypeFor(file.filename);
+  // A presigned answer cannot carry a Content-Security-Policy, so inline HTML is always ours to send,
+  // sandboxed, on S3 too: a design page's scripts never run as a page of the store's origin.
+  const isSandboxed = inline && viewerKindOf(file.filename) === 'html';
 
-  const presigned = await storage.presignDownload(file.storage_key, {
-    filename: file.filename,
-    inline,
-    contentType,
-    expiresInSeconds: presignedDownloadSeconds,
-  });
+  const presigned = isSandboxed
+    ? null
+    : await storage.presignDownload(file.storage_key, {
+        filename: file.filename,
+        inline,
+        contentType,
+        expiresInSeconds: presignedDownloadSeconds,
+      });
   if (presigned) return { kind: 'redirect', url: presigned };
 
   const body = await openVerified(storage, file);
@@ -95,8 +100,6 @@ export const serveDownload = async (
     'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', file.filename),
   };
   // An HTML page shown inline runs in an opaque origin: its scripts never touch our cookies or API.
-  if (inline && viewerKindOf(file.filename) === 'html') {
-    headers['content-security-policy'] = 'sandbox allow-scripts';
-  }
+  if (isSandboxed) headers['content-security-policy'] = 'sandbox allow-scripts';
   return { kind: 'stream', body, headers };
 };

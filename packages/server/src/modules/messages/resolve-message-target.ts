@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   AppError,
+  caseRequiredTypes,
   composerMessages,
   isClientRecipientType,
   messageTextsExtra,
@@ -152,6 +153,12 @@ export const resolveMessageTarget = async (
   const approval = body.approval_uid
     ? await loadApproval(tx, body.approval_uid, collection.uid, type === 'APPROVAL_MESSAGE')
     : null;
+  // Where the case is the composer's choice, an approval of another case contradicts it (the message
+  // would silently move to that case); elsewhere the body's case is not a choice and is ignored.
+  const chosenCase = caseRequiredTypes.includes(type) ? body.case_uid?.toLowerCase() : undefined;
+  if (approval && chosenCase && chosenCase !== approval.case_uid) {
+    throw invalid('approval_uid', composerMessages.noApproval);
+  }
   // The chosen approval fixes the case; client messages and scan advice otherwise have none.
   const caseUid = approval ? approval.case_uid : omitsCase(type) ? null : (body.case_uid ?? null);
   const caseRow = caseUid ? await loadCase(tx, caseUid, collection.uid) : null;
