@@ -10,7 +10,7 @@ import type { Db } from './db/client';
 import { accessPlugin } from './http/access';
 import { redactUrl } from './http/redact-url';
 import { useLightHeadersOnApi } from './http/api-headers';
-import { registerErrorHandling } from './http/errors';
+import { answerFrameworkError, registerErrorHandling } from './http/errors';
 import { registerAuthRoutes } from './auth/routes';
 import { registerCasesRoutes } from './modules/cases/routes';
 import { registerCollectionsRoutes } from './modules/collections/routes';
@@ -62,6 +62,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, commonMessages, type ErrorBody } from '@lab/domain';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -36,6 +36,18 @@ const sqlStateOf = (error: unknown): string | undefined => {
     current = cause;
   }
   return undefined;
+};
+
+/**
+ * The router's own refusals (Fastify's `frameworkErrors`), in our envelope and without echoing the path:
+ * a segment past `maxParamLength` (a token or id nobody issued) is simply not found; a URL that does not
+ * decode is a bad request.
+ */
+export const answerFrameworkError = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(404).send({ error: { code: 'not_found', message: 'Not Found' } });
+  }
+  return reply.status(400).send({ error: { code: 'validation_failed', message: 'Invalid address' } });
 };
 
 /** One place turns every failure into `{error: {code, message, fields?}}`; 5xx never show internals. */

@@ -52,6 +52,17 @@ describe('the live route table', () => {
     expect(response.statusCode).toBe(404);
     expect(errorMessage(response)).toBe('Not Found');
   });
+
+  it('answers a key past the router limit as not found, and an undecodable URL as 400, never echoing it', async () => {
+    const longKey = 'k'.repeat(300);
+    const tooLong = await test.app.inject({ method: 'GET', url: `/files/download/${longKey}` });
+    expect(tooLong.statusCode).toBe(404);
+    expect(tooLong.json()).toEqual({ error: { code: 'not_found', message: 'Not Found' } });
+    const undecodable = await test.app.inject({ method: 'GET', url: '/files/download/%E0%A4%A' });
+    expect(undecodable.statusCode).toBe(400);
+    expect(errorMessage(undecodable)).toBe('Invalid address');
+    expect(undecodable.body).not.toContain('%E0');
+  });
 });
 
 describe('public configuration', () => {
