@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../db/client';
-import { notifications } from '../db/schema/index';
+import { notifications, users } from '../db/schema/index';
 import { accessPlugin } from '../http/access';
 import { registerErrorHandling } from '../http/errors';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../testing';
@@ -102,6 +102,31 @@ describe('GET /api/v2/stream', () => {
       headers: designer.headers,
     });
     expect(await mine.next('notification')).toEqual({ notification_uid: row?.notification_uid });
+  });
+
+  it('tells the bell at once when an alert it shows is resolved', async () => {
+    const stream = await streamOf(designer);
+    await stream.next('ready');
+    const alert = await postOk(test, author, {
+      message_type: 'ALERTING_MESSAGE',
+      note: 'Hold: shade unconfirmed',
+      case_collection_uid: collection.uid,
+      case_uid: collection.cases[0]?.uid ?? '',
+    });
+    const [row] = await test.db
+      .select({ notification_uid: notifications.notification_uid })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.user_id))
+      .where(and(eq(notifications.message_uid, alert.uid), eq(users.username, designer.username)));
+    expect(await stream.next('notification')).toEqual({ notification_uid: row?.notification_uid });
+    const resolved = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/message/${alert.uid}/`,
+      headers: author.headers,
+      payload: { action: 'resolve' },
+    });
+    expect(resolved.statusCode).toBe(200);
+    expect(await stream.next('notification')).toEqual({ notification_uid: row?.notification_uid });
   });
 
   it('tells every collection of the client about a client note', async () => {

@@ -34,10 +34,13 @@ const resolveMessage = async (tx: Tx, message: MessageRow, actor: StaffActor): P
     .update(messages)
     .set({ resolved_at: now, resolved_by_id: actor.id })
     .where(eq(messages.uid, message.uid));
-  await tx
+  const expiring = await tx
     .update(notifications)
     .set({ expires_at: new Date(now.getTime() + notificationLifetimeMs) })
-    .where(and(eq(notifications.message_uid, message.uid), isNull(notifications.expires_at)));
+    .where(and(eq(notifications.message_uid, message.uid), isNull(notifications.expires_at)))
+    .returning({ user_id: notifications.user_id, notification_uid: notifications.notification_uid });
+  // Open bells show the new expiry (and its Ignore) at once, not at their next poll.
+  await publishNotificationEvents(tx, expiring);
   await tx.insert(audit_events).values({
     entity_type: 'message',
     entity_id: message.uid,
