@@ -101,17 +101,21 @@ const receiveParts = async (
 
 /**
  * The multipart parser reports a broken body (no boundary, cut off mid-part) as a plain Error: the
- * client's fault, so a 400. Our own errors, the plugin's limits (they carry a status) and system errors
- * of the temporary files (they name a syscall) stay as they are.
+ * client's fault, so a 400; so are too many files or fields. Our own errors, the plugin's size limits
+ * (they carry a status) and system errors of the temporary files (they name a syscall) stay as they are.
  */
 const asRequestError = (error: unknown): unknown => {
   if (error instanceof AppError || !(error instanceof Error)) return error;
+  // Too many parts is not too many bytes: a 400 that names the limit, not the generic 413.
+  const code = 'code' in error ? error.code : undefined;
+  if (code === 'FST_FILES_LIMIT') return refusal(uploadMessages.tooManyFiles(maxPartsPerRequest));
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return refusal(uploadMessages.tooManyFields);
   if ('statusCode' in error || 'syscall' in error) return error;
-  return new AppError('validation_failed', {
-    message: uploadMessages.malformedUpload,
-    fields: { files: uploadMessages.malformedUpload },
-  });
+  return refusal(uploadMessages.malformedUpload);
 };
+
+const refusal = (message: string): AppError =>
+  new AppError('validation_failed', { message, fields: { files: message } });
 
 /** onResponse hook: the temporary files are never kept past the request. */
 export const discardUploadedParts = async (request: FastifyRequest): Promise<void> => {

@@ -59,6 +59,8 @@ export const uploadMessages = {
   // A multipart body that cut off or had no boundary: the spec shows no server error texts.
   malformedUpload: 'The upload could not be read; please try again',
   fieldTooLong: (name: string): string => `${name} is too long`,
+  tooManyFiles: (limit: number): string => `At most ${limit} files can be sent at once`,
+  tooManyFields: 'The upload has too many fields',
 } as const;
 
 /** null when the name's type may be uploaded, else the message. */

@@ -96,6 +96,25 @@ describe('an over-long multipart field', () => {
   });
 });
 
+describe('too many parts in one request', () => {
+  it('answers 400 naming the limit for 51 files, and for too many fields, keeping nothing', async () => {
+    const before = await filesOfCase();
+    const pdfs = Array.from({ length: 51 }, (_, i) => ({
+      field: 'files',
+      filename: `page-${i}.pdf`,
+      content: sampleFiles.pdf(),
+    }));
+    const files51 = await send({ action: 'upload_files', type: 'order_file' }, pdfs);
+    expect(files51.statusCode).toBe(400);
+    expect(errorMessage(files51)).toBe('At most 50 files can be sent at once');
+    const manyFields = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`f${i}`, 'x']));
+    const fields60 = await send({ action: 'upload_files', type: 'order_file', ...manyFields }, []);
+    expect(fields60.statusCode).toBe(400);
+    expect(errorMessage(fields60)).toBe('The upload has too many fields');
+    expect(await filesOfCase()).toHaveLength(before.length);
+  });
+});
+
 describe('camera_upload names', () => {
   const photo = (name: string) =>
     send(
