@@ -13,53 +13,95 @@ const database = await openDatabase(
     ? { kind: 'postgres', url: config.databaseUrl, poolMax: config.pgPoolMax }
     : { kind: 'pglite', dataDir: config.dataDir },
 );
-await database.migrate();
 
-// An empty embedded database gets demo data so `npm start` shows a working lab; PostgreSQL only on request.
-const wantsDemo = database.kind === 'pglite' || config.seedDemo;
-const storage = createStorage(config);
-const seeded = wantsDemo && (await isEmptyDatabase(database.db));
-if (seeded) {
-  console.log('Empty database: seeding demo data…');
-  await seedDemoData(database.db);
-  // The demo's files get real bytes, so every kind of the file viewer has something to show.
-  await storeDemoFiles(database.db, storage);
-}
-// PGlite has no autovacuum: refresh the planner's statistics once per start.
-if (database.kind === 'pglite') await database.analyze();
-
-// Without SMTP_URL, mail goes to a mailbox inside this process (see where below).
-const mail = await startMail(config);
-const app = await buildApp({
-  db: database.db,
-  config,
-  storage,
-  version: readAppVersion(config.version),
-  mail,
-});
-await app.listen({ port: config.port, host: config.host });
-
-const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-console.log(`\nLab Cases is running at ${config.publicUrl}/ (${where})`);
-if (wantsDemo) {
-  console.log(
-    `Demo sign-ins (password "${demoPassword}"): ${demoSignIns.map((u) => `${u.username} (${u.role})`).join(', ')}\n`,
-  );
-}
-
-if (mail.mailbox) {
-  console.log(
-    `No SMTP_URL: e-mail goes to the in-process mailbox on ${mail.mailbox.host}:${mail.mailbox.port}; ` +
-      `administrators can read it at ${config.publicUrl}/api/dev/mailbox/\n`,
-  );
-}
-
-const shutdown = async (signal: string) => {
-  console.log(`${signal}: shutting down`);
-  await app.close();
-  await mail.close();
-  await database.close();
-  process.exit(0);
+// Whatever stops this process closes the database first: the embedded one (PGlite) cannot recover a data
+// folder left open by a crash, so even a failed start (a port in use, say) must close it cleanly.
+type Closable = { close: () => Promise<void> };
+const openParts: Closable[] = [database];
+const closeAll = async () => {
+  for (const part of openParts.reverse()) {
+    try {
+      await part.close();
+    } catch (error) {
+      console.error('While closing:', error);
+    }
+  }
+  openParts.length = 0;
 };
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+const stop = async (code: number) => {
+  await closeAll();
+  process.exit(code);
+};
+const failedStart = (error: unknown): string => {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE') {
+    return `Port ${config.port} is already in use: stop the program using it, or start with another PORT.`;
+  }
+  return `Could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+};
+process.once('uncaughtException', (error) => {
+  console.error('Stopping after an unexpected error:', error);
+  void stop(1);
+});
+process.once('unhandledRejection', (reason) => {
+  console.error('Stopping after an unexpected error:', reason);
+  void stop(1);
+});
+process.once('SIGINT', () => {
+  console.log('SIGINT: shutting down');
+  void stop(0);
+});
+process.once('SIGTERM', () => {
+  console.log('SIGTERM: shutting down');
+  void stop(0);
+});
+
+const start = async () => {
+  // An empty embedded database gets demo data so `npm start` shows a working lab; PostgreSQL only on request.
+  const wantsDemo = database.kind === 'pglite' || config.seedDemo;
+  const storage = createStorage(config);
+  const seeded = wantsDemo && (await isEmptyDatabase(database.db));
+  if (seeded) {
+    console.log('Empty database: seeding demo data…');
+    await seedDemoData(database.db);
+    // The demo's files get real bytes, so every kind of the file viewer has something to show.
+    await storeDemoFiles(database.db, storage);
+  }
+  // PGlite has no autovacuum: refresh the planner's statistics once per start.
+  if (database.kind === 'pglite') await database.analyze();
+
+  // Without SMTP_URL, mail goes to a mailbox inside this process (see where below).
+  const mail = await startMail(config);
+  openParts.push(mail);
+  const app = await buildApp({
+    db: database.db,
+    config,
+    storage,
+    version: readAppVersion(config.version),
+    mail,
+  });
+  openParts.push(app);
+  await app.listen({ port: config.port, host: config.host });
+
+  const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  console.log(`\nLab Cases is running at ${config.publicUrl}/ (${where})`);
+  if (wantsDemo) {
+    console.log(
+      `Demo sign-ins (password "${demoPassword}"): ${demoSignIns.map((u) => `${u.username} (${u.role})`).join(', ')}\n`,
+    );
+  }
+  if (mail.mailbox) {
+    console.log(
+      `No SMTP_URL: e-mail goes to the in-process mailbox on ${mail.mailbox.host}:${mail.mailbox.port}; ` +
+        `administrators can read it at ${config.publicUrl}/api/dev/mailbox/\n`,
+    );
+  }
+};
+
+try {
+  await database.migrate();
+  await start();
+} catch (error) {
+  console.error(failedStart(error));
+  await stop(1);
+}
