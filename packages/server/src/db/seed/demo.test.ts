@@ -123,6 +123,16 @@ describe('seedDemoData', () => {
     ).toBe(1);
   });
 
+  it('never notifies anyone of their own message, as the server never does', async () => {
+    expect(
+      await count(
+        first,
+        sql`SELECT count(*)::int AS n FROM notifications n JOIN messages m ON m.uid = n.message_uid
+            WHERE m.author_user_id = n.user_id`,
+      ),
+    ).toBe(0);
+  });
+
   it('gives the same patients and statuses on every run, whatever the day', async () => {
     const shape = `SELECT col.patient_reference, string_agg(s.name, ',' ORDER BY c.ordinal) AS statuses
                    FROM collections col JOIN cases c ON c.collection_uid = col.uid JOIN statuses s ON s.id = c.status_id

@@ -135,14 +135,21 @@ export const addMessage = (g: Generator, m: NewMessage): string => {
       read_at: new Date(Math.min(g.now, m.at + between(g, 0.5, 30) * HOUR)),
     });
   }
-  notify(g, uid, m, author.username);
+  notify(g, uid, m, author);
   return uid;
 };
 
-const notify = (g: Generator, message_uid: string, m: NewMessage, author: string): void => {
+const notify = (
+  g: Generator,
+  message_uid: string,
+  m: NewMessage,
+  author: { id: number | null; username: string },
+): void => {
   // Bells only matter for recent work; older notifications would have expired or been actioned.
   if (m.at < g.now - 14 * DAY) return;
   for (const user_id of new Set(m.notify ?? [])) {
+    // As on the server, nobody is notified of their own message.
+    if (user_id === author.id) continue;
     const age = g.now - m.at;
     const delivered =
       age > 2 * HOUR && chance(g, 70) ? m.at + between(g, 0.05, Math.min(age / HOUR, 6)) * HOUR : null;
@@ -155,7 +162,7 @@ const notify = (g: Generator, message_uid: string, m: NewMessage, author: string
       dismissed_at: delivered !== null && chance(g, 45) ? new Date(Math.min(g.now, delivered + HOUR)) : null,
       message_type: m.type,
       note: m.note.slice(0, 255),
-      author_reference: author,
+      author_reference: author.username,
       case_uid: m.case_uid ?? null,
       case_collection_uid: m.collection_uid,
     });
