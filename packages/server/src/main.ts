@@ -29,6 +29,8 @@ const closeAll = async () => {
   openParts.length = 0;
 };
 const stop = async (code: number) => {
+  // A close that hangs (a job that never ends, say) must not keep a stopping server alive.
+  setTimeout(() => process.exit(code), 20_000).unref();
   await closeAll();
   process.exit(code);
 };

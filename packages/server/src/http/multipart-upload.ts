@@ -21,10 +21,16 @@ const partsByRequest = new WeakMap<FastifyRequest, UploadedPart[]>();
 /** The file parts received for this request (none for a JSON request). */
 export const uploadedPartsOf = (request: FastifyRequest): UploadedPart[] => partsByRequest.get(request) ?? [];
 
-/** How many file parts a route takes, decided from the text fields received so far, and what it answers past that. */
-type FilePolicy = {
-  maxFiles: (fieldsSoFar: Readonly<Record<string, string | string[]>>) => number;
-  refusal: string;
+/** How many file parts a request may carry, and what it answers past that. */
+export type FileLimit = { maxFiles: number; refusal: string };
+
+/** Decided from the text fields received so far (the case route's `action` comes before its files). */
+type FilePolicy = (fieldsSoFar: Readonly<Record<string, string | string[]>>) => FileLimit;
+
+/** As many files as one multipart request may carry. */
+export const anyNumberOfFiles: FileLimit = {
+  maxFiles: maxPartsPerRequest,
+  refusal: uploadMessages.tooManyFiles(maxPartsPerRequest),
 };
 
 /**
@@ -32,21 +38,20 @@ type FilePolicy = {
  * fields (a repeated field becomes an array) so validation sees an ordinary body.
  */
 export const receiveMultipartBody = (request: FastifyRequest, reply: FastifyReply): Promise<void> =>
-  receiveParts(request, reply, { maxFiles: () => maxPartsPerRequest, refusal: '' });
+  receiveParts(request, reply, () => anyNumberOfFiles);
 
 /**
- * The same for a route that takes at most `maxFiles` files (none for the message composer, which sends
- * service file names; one for the camera and the image editor): the first part past the limit is refused at
- * once with `refusal`, before any of its bytes are read or stored. `maxFiles` may depend on the text fields
- * that came before the files (the case route's `action`).
+ * The same for a route that takes fewer files (none for the message composer, which sends service file
+ * names; one for the camera and the image editor): the first part past the limit is refused at once with
+ * its refusal, before any of its bytes are read or stored.
  */
 export const receiveLimitedFiles =
-  (maxFiles: FilePolicy['maxFiles'], refusal: string) =>
+  (policy: FilePolicy) =>
   (request: FastifyRequest, reply: FastifyReply): Promise<void> =>
-    receiveParts(request, reply, { maxFiles, refusal });
+    receiveParts(request, reply, policy);
 
 /** A route that takes no files at all. */
-export const receiveFieldsOnly = (refusal: string) => receiveLimitedFiles(() => 0, refusal);
+export const receiveFieldsOnly = (refusal: string) => receiveLimitedFiles(() => ({ maxFiles: 0, refusal }));
 
 const receiveParts = async (
   request: FastifyRequest,
@@ -70,12 +75,8 @@ const receiveParts = async (
   try {
     for await (const part of stream) {
       if (part.type === 'file') {
-        if (parts.length >= policy.maxFiles(fields)) {
-          throw new AppError('validation_failed', {
-            message: policy.refusal,
-            fields: { files: policy.refusal },
-          });
-        }
+        const limit = policy(fields);
+        if (parts.length >= limit.maxFiles) throw refusal(limit.refusal);
         const received = await receiveUpload(part.file, {
           name: part.filename,
           maxBytes: largestUploadLimitBytes,

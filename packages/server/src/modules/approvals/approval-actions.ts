@@ -80,6 +80,10 @@ const stampClosed = async (
     outcome === 'approved'
       ? { approved_at: now, approved_by: by, approved_by_id: actor.id }
       : { cancelled_at: now, cancelled_by: by, cancelled_by_id: actor.id };
+  const audited =
+    outcome === 'approved'
+      ? { approved_at: now.toISOString(), approved_by: by }
+      : { cancelled_at: now.toISOString(), cancelled_by: by };
   await tx
     .update(approvals)
     .set({ ...stamp, next_reminder_due: null })
@@ -90,7 +94,7 @@ const stampClosed = async (
     action: outcome,
     actor,
     now,
-    changes: { [`${outcome}_at`]: now.toISOString(), [`${outcome}_by`]: by },
+    changes: audited,
   });
   return before;
 };

@@ -15,9 +15,9 @@ import { requireActor } from '../../http/access';
 import { setLinkHeaders } from '../../http/link-headers';
 import {
   discardUploadedParts,
+  anyNumberOfFiles,
   receiveLimitedFiles,
   uploadedPartsOf,
-  maxPartsPerRequest,
 } from '../../http/multipart-upload';
 import type { FileStorage } from '../../storage/file-storage';
 import { cameraUploadBodySchema, uploadCameraPhoto } from './camera-upload';
@@ -42,9 +42,10 @@ export const registerCasesRoutes = (
       // file_link answers a one-time link: no cache may keep any answer of this route.
       onRequest: setLinkHeaders,
       // The image editor sends one image; the Files tab's upload up to the multipart limit.
-      preValidation: receiveLimitedFiles(
-        (fields) => (fields.action === 'blur_file' ? 1 : maxPartsPerRequest),
-        uploadMessages.oneImageOnly,
+      preValidation: receiveLimitedFiles((fields) =>
+        fields.action === 'blur_file'
+          ? { maxFiles: 1, refusal: uploadMessages.oneImageOnly }
+          : anyNumberOfFiles,
       ),
       onResponse: discardUploadedParts,
       schema: {
@@ -68,7 +69,7 @@ export const registerCasesRoutes = (
     '/api/v2/case/:case_id/camera_upload/',
     {
       config: { access: 'staff' },
-      preValidation: receiveLimitedFiles(() => 1, uploadMessages.cameraNotJpeg),
+      preValidation: receiveLimitedFiles(() => ({ maxFiles: 1, refusal: uploadMessages.cameraNotJpeg })),
       onResponse: discardUploadedParts,
       schema: {
         params: legacyCaseIdParams,
