@@ -42,3 +42,5 @@ export * from './rules/approval-status';
 export * from './api/messages';
 export * from './api/approvals';
 export * from './api/notifications';
+export * from './rules/customer-status';
+export * from './api/portal';

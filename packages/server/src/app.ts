@@ -10,6 +10,7 @@ import type { Db } from './db/client';
 import { accessPlugin } from './http/access';
 import { redactUrl } from './http/redact-url';
 import { useLightHeadersOnApi } from './http/api-headers';
+import { helmetOptions } from './http/security-headers';
 import { answerFrameworkError, registerErrorHandling } from './http/errors';
 import { registerAuthRoutes } from './auth/routes';
 import { registerCasesRoutes } from './modules/cases/routes';
@@ -29,6 +30,8 @@ import { startJobs } from './jobs/start-jobs';
 import { startMail, type MailSetup } from './mail/mail-setup';
 import { registerMailRoutes } from './mail/routes';
 import { registerApprovalsRoutes } from './modules/approvals/routes';
+import { portalKeyResolver } from './modules/portal/portal-client';
+import { registerPortalRoutes } from './modules/portal/routes';
 
 export type AppDeps = {
   db: Db;
@@ -70,25 +73,20 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   // Cookies are parsed before the access hook reads the session cookie of pages.
   await app.register(cookie);
-  await app.register(accessPlugin, { db });
+  await app.register(accessPlugin, {
+    db,
+    keyResolvers: {
+      portal: portalKeyResolver(db, {
+        maxFailuresPerIp: config.keyGuessMaxFailuresPerIp,
+        windowMinutes: config.signInWindowMinutes,
+      }),
+    },
+  });
   await app.register(formbody);
   // Multipart bodies are read by the routes that take files (http/multipart-upload.ts), never buffered.
   await app.register(multipart);
   useLightHeadersOnApi(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // MUI (emotion) injects style tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(helmet, helmetOptions(config));
   await app.register(swagger, {
     openapi: { info: { title: 'Lab Cases API', version: deps.version } },
     transform: jsonSchemaTransform,
@@ -116,6 +114,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerRealtimeRoutes(app, { db });
   registerFileServiceRoutes(app, { db, config, storage });
   registerApprovalsRoutes(app, { db, storage, jobs });
+  registerPortalRoutes(app, { db, storage, config });
   registerMailRoutes(app, { db, publicUrl: config.publicUrl, mailbox: mail.mailbox });
   await registerPageRoutes(app);
   return app;

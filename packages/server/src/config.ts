@@ -35,6 +35,8 @@ const envSchema = z.object({
   SIGN_IN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
   SIGN_IN_MAX_FAILURES_PER_USER: z.coerce.number().int().positive().default(10),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Portal or partner keys that matched nothing, per IP per sign-in window, before 429. */
+  KEY_GUESS_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_VERSION: z.string().optional(),
   /** Where file bytes live: `local` (DATA_DIR/files) or an S3-compatible bucket. */
@@ -97,10 +99,16 @@ export type Config = {
   errorReportingEnvironment: string;
   sessionTtlHours: number;
   cookieSecure: boolean;
+  /**
+   * Users reach the server over HTTPS (COOKIE_SECURE, or a PUBLIC_URL starting with https): only then do
+   * pages ask the browser to upgrade requests and pin HTTPS (http/security-headers.ts).
+   */
+  isHttps: boolean;
   trustProxy: number;
   signInMaxFailuresPerIp: number;
   signInMaxFailuresPerUser: number;
   signInWindowMinutes: number;
+  keyGuessMaxFailuresPerIp: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   version: string | undefined;
   fileStorage: 'local' | 's3';
@@ -124,6 +132,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   }
   const e = parsed.data;
   const dataDir = path.resolve(invokedFrom, e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -131,16 +140,18 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     databaseUrl: e.DATABASE_URL,
     pgPoolMax: e.PG_POOL_MAX,
     seedDemo: e.SEED_DEMO,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     orderEntryPlatformUrl: e.ORDER_ENTRY_PLATFORM_URL,
     partnerPlatformUrl: e.PARTNER_PLATFORM_URL,
     errorReportingEnvironment: e.ERROR_REPORTING_ENVIRONMENT,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     cookieSecure: e.COOKIE_SECURE,
+    isHttps: e.COOKIE_SECURE || /^https:/i.test(publicUrl),
     trustProxy: e.TRUST_PROXY,
     signInMaxFailuresPerIp: e.SIGN_IN_MAX_FAILURES_PER_IP,
     signInMaxFailuresPerUser: e.SIGN_IN_MAX_FAILURES_PER_USER,
     signInWindowMinutes: e.SIGN_IN_WINDOW_MINUTES,
+    keyGuessMaxFailuresPerIp: e.KEY_GUESS_MAX_FAILURES_PER_IP,
     logLevel: e.LOG_LEVEL,
     version: e.APP_VERSION,
     fileStorage: e.FILE_STORAGE,

@@ -22,6 +22,8 @@ export const collectionActionSchema = z.discriminatedUnion(
     // Flips location_required: allocating the next free box at the fulfillment branch, or clearing it.
     // Answers the collection.
     action('toggle_location'),
+    // Admin only: a new portal key; the old link stops working at once. Answers the collection.
+    action('regenerate_portal_key'),
   ],
   // Also the answer to a missing or non-object body: whatever was sent is not an action we know.
   { error: collectionMessages.invalidAction },
@@ -96,6 +98,7 @@ export const collectionActionAnswerSchemas = {
   audit_list: collectionAuditSchema,
   toggle_vip: collectionSchema,
   toggle_location: collectionSchema,
+  regenerate_portal_key: collectionSchema,
 } as const satisfies Record<CollectionActionName, z.ZodType>;
 
 export const collectionActionAnswerSchema = z.union([

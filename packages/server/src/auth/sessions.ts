@@ -23,9 +23,9 @@ const actorColumns = {
   session_id: sessions.id,
 };
 
-type ActorRow = Omit<StaffActor, 'department'> & { department: string };
+type ActorRow = Omit<StaffActor, 'department' | 'kind'> & { department: string };
 const toActor = (row: ActorRow | undefined): StaffActor | null =>
-  row ? { ...row, department: row.department as Department } : null;
+  row ? { kind: 'staff', ...row, department: row.department as Department } : null;
 
 export const createSession = async (
   db: Db,

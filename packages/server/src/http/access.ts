@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, authMessages } from '@lab/domain';
-import type { StaffActor } from '../auth/actor';
+import type { Actor, ClientActor, StaffActor } from '../auth/actor';
 import { findStaffByAccessToken, findStaffBySessionCookie } from '../auth/sessions';
 import type { Db } from '../db/client';
+import { applyLinkHeaders } from './link-headers';
 
 /**
  * Who may call a route. Every route declares one in `config.access`; registration fails without it
  * and a test walks the live route table.
  * - public: anyone (sign-in page, version, configuration)
- * - staff: a signed-in employee (Bearer token on /api, the session cookie on pages)
+ * - staff: a signed-in employee (Bearer token on /api, the session cookie on pages and the event stream)
  * - portal: a client's portal key in the path, reaching exactly its own collection
  * - partner: an outsource share key in the path, reaching exactly its own outsource
  * - one-time: a single-use file link
@@ -25,13 +26,15 @@ declare module 'fastify' {
     /** Pages send the browser to sign in instead of answering 401. */
     signInRedirect?: boolean;
     /**
-     * The bearer token may also come as `?access_token=`: only for the event stream, because EventSource
-     * cannot send an Authorization header. Tokens in URLs reach logs, so nothing else allows it.
+     * The employee is known by the session cookie instead of a bearer token, answering 401 without one:
+     * the event stream, because EventSource sends the page's cookies but no Authorization header (a
+     * token in its URL would reach logs and history). The cookie is SameSite=Lax, so another site's
+     * page cannot open the stream as the user.
      */
-    tokenInQuery?: boolean;
+    sessionCookie?: boolean;
   }
   interface FastifyRequest {
-    actor: StaffActor | null;
+    actor: Actor | null;
   }
   interface FastifyInstance {
     routeAccessTable: { method: string; url: string; access: AccessClass | undefined }[];
@@ -41,7 +44,15 @@ declare module 'fastify' {
 
 /** The signed-in employee of a staff route; the access hook guarantees one is there. */
 export const requireActor = (request: FastifyRequest): StaffActor => {
-  if (!request.actor) throw new AppError('unauthenticated', { message: authMessages.invalidToken });
+  if (request.actor?.kind !== 'staff') {
+    throw new AppError('unauthenticated', { message: authMessages.invalidToken });
+  }
+  return request.actor;
+};
+
+/** The client of a portal route; the access hook resolved the key to exactly one collection. */
+export const requireClient = (request: FastifyRequest): ClientActor => {
+  if (request.actor?.kind !== 'client') throw new Error('a portal route ran without its client');
   return request.actor;
 };
 
@@ -52,45 +63,55 @@ const bearerToken = (request: FastifyRequest): string | null => {
   return match?.[1] ?? null;
 };
 
-/** The bearer token of a staff API request: the header, or `?access_token=` where the route allows it. */
-export const accessTokenOf = (request: FastifyRequest): string | null => {
-  const header = bearerToken(request);
-  if (header || !request.routeOptions.config.tokenInQuery) return header;
-  const value = (request.query as Record<string, unknown> | undefined)?.access_token;
-  return typeof value === 'string' && value !== '' ? value : null;
-};
-
 export const signInUrlFor = (request: FastifyRequest, error?: string): string => {
   const params = new URLSearchParams({ next: request.url });
   if (error) params.set('error', error);
   return `/oauth2/authorize/?${params.toString()}`;
 };
 
-export const accessPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
-  app.decorateRequest('actor', null);
-  app.decorate('routeAccessTable', []);
+/**
+ * Turns the capability key of a portal or partner route into its actor, or throws (404 for a key that
+ * reaches nothing, 429 past the guessing limit). Each module that owns a key kind plugs one in.
+ */
+export type KeyResolver = (request: FastifyRequest) => Promise<Actor>;
+export type KeyResolvers = Partial<Record<'portal' | 'partner', KeyResolver>>;
 
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const access = route.config?.access;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) app.routeAccessTable.push({ method, url: route.url, access });
-    if (!access || !accessClasses.includes(access)) {
-      throw new Error(`Route ${methods.join(',')} ${route.url} declares no access class`);
-    }
-  });
+export const accessPlugin = fp(
+  async (app: FastifyInstance, options: { db: Db; keyResolvers?: KeyResolvers }) => {
+    app.decorateRequest('actor', null);
+    app.decorate('routeAccessTable', []);
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const config = request.routeOptions.config;
-    // Unmatched URLs reach the 404 handler, which needs no access check.
-    if (!request.routeOptions.url) return;
-    if (config.access !== 'staff') return;
-    if (config.signInRedirect) {
-      request.actor = await findStaffBySessionCookie(options.db, request);
-      if (!request.actor) return reply.redirect(signInUrlFor(request), 303);
-      return;
-    }
-    const token = accessTokenOf(request);
-    request.actor = token ? await findStaffByAccessToken(options.db, token) : null;
-    if (!request.actor) throw new AppError('unauthenticated', { message: authMessages.invalidToken });
-  });
-});
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const access = route.config?.access;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) app.routeAccessTable.push({ method, url: route.url, access });
+      if (!access || !accessClasses.includes(access)) {
+        throw new Error(`Route ${methods.join(',')} ${route.url} declares no access class`);
+      }
+    });
+
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const config = request.routeOptions.config;
+      // Unmatched URLs reach the 404 handler, which needs no access check.
+      if (!request.routeOptions.url) return;
+      if (config.access === 'portal' || config.access === 'partner') {
+        // Set first, so refusals carry them too: the key is in the URL.
+        applyLinkHeaders(reply);
+        const resolve = options.keyResolvers?.[config.access];
+        if (!resolve) throw new Error(`No key resolver for ${config.access} routes`);
+        request.actor = await resolve(request);
+        return;
+      }
+      if (config.access !== 'staff') return;
+      if (config.signInRedirect || config.sessionCookie) {
+        request.actor = await findStaffBySessionCookie(options.db, request);
+        if (request.actor) return;
+        if (config.signInRedirect) return reply.redirect(signInUrlFor(request), 303);
+        throw new AppError('unauthenticated', { message: authMessages.notLoggedIn });
+      }
+      const token = bearerToken(request);
+      request.actor = token ? await findStaffByAccessToken(options.db, token) : null;
+      if (!request.actor) throw new AppError('unauthenticated', { message: authMessages.invalidToken });
+    });
+  },
+);

@@ -24,7 +24,7 @@ export const approvals = pgTable(
     created_by_id: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     approval_due_at: timestamptz('approval_due_at').notNull(),
     approved_at: timestamptz('approved_at'),
-    // 'client' when approved through the portal, else the employee's name (approved on the client's behalf).
+    // The client's name when approved through the portal, else the employee's name (on the client's behalf).
     approved_by: text('approved_by'),
     approved_by_id: integer('approved_by_id').references(() => users.id, { onDelete: 'set null' }),
     cancelled_at: timestamptz('cancelled_at'),

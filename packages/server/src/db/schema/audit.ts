@@ -100,9 +100,14 @@ export const audit_events = pgTable(
       .default(sql`'{}'::jsonb`),
     actor_user_id: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actor_reference: text('actor_reference').notNull(),
+    // Who acted: an employee, a client through the portal, or a partner through a share key.
+    actor_kind: text('actor_kind').notNull().default('staff'),
+    // The key a client or partner acted through, as a short hash (`portal:…`, `partner:…`); never the key.
+    actor_via: text('actor_via'),
     created_at: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
+    check('audit_events_actor_kind_check', oneOf(t.actor_kind, ['staff', 'client', 'partner'])),
     index('audit_events_entity_idx').on(t.entity_type, t.entity_id, t.created_at),
     index('audit_events_collection_idx').on(t.collection_uid, t.created_at),
     index('audit_events_case_idx').on(t.case_uid),

@@ -47,3 +47,16 @@ export const sign_in_failures = pgTable(
     index('sign_in_failures_user_idx').on(t.username, t.failed_at),
   ],
 );
+
+// A capability key (portal or partner) that matched nothing, per client IP: counted in the database so
+// the guessing limit holds across server processes. Only the kind is kept, never the key.
+export const key_guess_failures = pgTable(
+  'key_guess_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ip: text('ip').notNull(),
+    key_kind: text('key_kind').notNull(),
+    failed_at: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('key_guess_failures_ip_idx').on(t.ip, t.failed_at)],
+);

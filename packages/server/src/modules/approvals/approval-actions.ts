@@ -8,7 +8,7 @@ import {
   toIso,
   type CollectionApproval,
 } from '@lab/domain';
-import type { StaffActor } from '../../auth/actor';
+import { actorUserId, type Actor, type StaffActor } from '../../auth/actor';
 import { inTransaction, type Db, type Tx } from '../../db/client';
 import { approvals } from '../../db/schema/index';
 import { recordChange, saveCaseChanges, type CaseChanges, type CaseUpdate } from '../cases/save-case-changes';
@@ -16,7 +16,7 @@ import {
   approvalTimes,
   assertApprovalOpen,
   lockApproval,
-  staffName,
+  approverName,
   recordApprovalChange,
   type LockedApproval,
 } from './approval-records';
@@ -29,7 +29,8 @@ import { presentApproval } from './present-approval';
 
 export type ApprovalActionName = 'approve' | 'cancel' | 'cancel_reminders';
 
-type ActionInput = { locked: LockedApproval; actor: StaffActor; now: Date };
+export type ApprovalActionInput = { locked: LockedApproval; actor: Actor; now: Date };
+type ActionInput = ApprovalActionInput;
 
 const statusLine = (locked: LockedApproval, status: string): string => `${locked.type.name}: ${status}`;
 
@@ -75,11 +76,12 @@ const stampClosed = async (
   const { approval, actionCase } = locked;
   assertApprovalOpen(approval);
   const before = approvalStatusOf(approvalTimes(approval), now);
-  const by = staffName(actor);
+  const by = approverName(actor);
+  const byId = actorUserId(actor);
   const stamp =
     outcome === 'approved'
-      ? { approved_at: now, approved_by: by, approved_by_id: actor.id }
-      : { cancelled_at: now, cancelled_by: by, cancelled_by_id: actor.id };
+      ? { approved_at: now, approved_by: by, approved_by_id: byId }
+      : { cancelled_at: now, cancelled_by: by, cancelled_by_id: byId };
   const audited =
     outcome === 'approved'
       ? { approved_at: now.toISOString(), approved_by: by }
@@ -99,7 +101,8 @@ const stampClosed = async (
   return before;
 };
 
-const approve = async (tx: Tx, input: ActionInput): Promise<void> => {
+/** Approves an open approval: by staff on the client's behalf, or by the client through the portal. */
+export const approveLocked = async (tx: Tx, input: ActionInput): Promise<void> => {
   const { locked, now } = input;
   const { actionCase } = locked;
   const before = await stampClosed(tx, input, 'approved');
@@ -157,8 +160,32 @@ const cancelReminders = async (tx: Tx, input: ActionInput): Promise<void> => {
   });
 };
 
+/**
+ * The client asked for changes (portal): the request is answered, so its reminders stop and the time it
+ * waited counts as customer delay; the lab redesigns and sends a new request.
+ */
+export const requestChangesLocked = async (tx: Tx, input: ActionInput, changes: string): Promise<void> => {
+  const { locked, actor, now } = input;
+  const { approval, actionCase } = locked;
+  assertApprovalOpen(approval);
+  const before = approvalStatusOf(approvalTimes(approval), now);
+  await tx
+    .update(approvals)
+    .set({ changes_requested_at: now, changes, next_reminder_due: null })
+    .where(eq(approvals.uid, approval.uid));
+  await recordApprovalChange(tx, {
+    approvalUid: approval.uid,
+    actionCase,
+    action: 'changes_requested',
+    actor,
+    now,
+    changes: { changes_requested_at: now.toISOString(), changes },
+  });
+  await closeOnCase(tx, input, { before, after: 'Changes Requested', set: {}, changes: {} });
+};
+
 const actions: Record<ApprovalActionName, (tx: Tx, input: ActionInput) => Promise<void>> = {
-  approve,
+  approve: approveLocked,
   cancel,
   cancel_reminders: cancelReminders,
 };

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { AppError, uploadLimitBytes, uploadMessages, type CollectionApproval } from '@lab/domain';
+import { AppError, uploadMessages, type CollectionApproval } from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
 import { inTransaction, type Db, type Tx } from '../../db/client';
 import { approval_files, approvals, files } from '../../db/schema/index';
@@ -9,7 +9,7 @@ import type { ActionCase } from '../cases/load-action-case';
 import { saveCaseChanges } from '../cases/save-case-changes';
 import { softDeleteFileFamily } from '../files/file-references';
 import { writeFileAudit } from '../files/file-audit';
-import { forgetKeptFiles, insertFileRow, keepUpload, type KeptFile } from '../files/store-file';
+import { forgetKeptFiles, insertFileRow, keepUploadedParts, type KeptFile } from '../files/store-file';
 import {
   approvalNotFound,
   assertApprovalOpen,
@@ -25,25 +25,10 @@ import { presentApproval } from './present-approval';
 // approval_files row; deletes are soft, with audit rows.
 
 /** The size cap, type and content checks, then storage — before any transaction. */
-export const keepApprovalFiles = async (
+export const keepApprovalFiles = (
   storage: FileStorage,
   parts: readonly UploadedPart[],
-): Promise<KeptFile[]> => {
-  const limit = uploadLimitBytes.approval_file;
-  const kept: KeptFile[] = [];
-  try {
-    for (const part of parts) {
-      if (part.received.size > limit) {
-        throw new AppError('payload_too_large', { message: uploadMessages.tooLarge(part.rawName, limit) });
-      }
-      kept.push(await keepUpload(storage, part));
-    }
-  } catch (error) {
-    await forgetKeptFiles(storage, kept);
-    throw error;
-  }
-  return kept;
-};
+): Promise<KeptFile[]> => keepUploadedParts(storage, parts, 'approval_file');
 
 /** Records stored files on the approval and its case, each with its file audit row. */
 export const addApprovalFiles = async (
@@ -71,7 +56,7 @@ export const addApprovalFiles = async (
     await writeFileAudit(tx, {
       fileUid: row.uid,
       action: 'uploaded',
-      actor: { id: actor.id, reference: actor.username },
+      actor,
       caseUid: actionCase.row.uid,
       collectionUid: actionCase.collection.uid,
       changes: {
@@ -189,7 +174,7 @@ export const deleteApprovalFile = async (
     await writeFileAudit(tx, {
       fileUid: file.file_uid,
       action: 'deleted',
-      actor: { id: options.actor.id, reference: options.actor.username },
+      actor: options.actor,
       caseUid: actionCase.row.uid,
       collectionUid: actionCase.collection.uid,
       changes: { filename: file.filename, file_category: 'approval_file', approval_uid: approval.uid },

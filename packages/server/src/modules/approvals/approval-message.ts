@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { directionOf, isResolvableType, visibilityOf } from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
-import { audit_events, clients, message_attachments, messages } from '../../db/schema/index';
+import { clients, message_attachments, messages } from '../../db/schema/index';
 import type { ActionCase } from '../cases/load-action-case';
+import { writeAuditEvent } from '../../audit/write-audit-event';
 
 // The APPROVAL_MESSAGE a new approval request writes (domain-decisions 'Messages, notifications,
 // approvals'), by the composer's rules (rules/composer.ts): visible to the client, outbound, from the
@@ -56,13 +57,13 @@ export const insertApprovalMessage = async (
       })),
     );
   }
-  await tx.insert(audit_events).values({
-    entity_type: 'message',
-    entity_id: message.uid,
+  await writeAuditEvent(tx, {
+    entity: 'message',
+    entityId: message.uid,
     action: 'created',
-    collection_uid: actionCase.collection.uid,
-    case_uid: actionCase.row.uid,
-    changed_values: {
+    collectionUid: actionCase.collection.uid,
+    caseUid: actionCase.row.uid,
+    changes: {
       message_type: approvalMessageType,
       visibility: visibilityOf(approvalMessageType),
       client_uid: null,
@@ -71,9 +72,8 @@ export const insertApprovalMessage = async (
       outsource_uid: null,
       attachments: entry.attachments.map((a) => a.filename),
     },
-    actor_user_id: entry.actor.id,
-    actor_reference: entry.actor.username,
-    created_at: entry.now,
+    actor: entry.actor,
+    at: entry.now,
   });
   return message.uid;
 };

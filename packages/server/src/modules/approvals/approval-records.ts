@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, approvalMessages, isApprovalOpen, toIso } from '@lab/domain';
-import type { StaffActor } from '../../auth/actor';
+import { actorReference, type Actor, type StaffActor } from '../../auth/actor';
+import { writeAuditEvent, type AuditActions } from '../../audit/write-audit-event';
 import type { Tx } from '../../db/client';
-import { approval_types, approvals, audit_events, cases } from '../../db/schema/index';
+import { approval_types, approvals, cases } from '../../db/schema/index';
 import { publishCollectionChanged } from '../../realtime/events';
 import { loadActionCase, type ActionCase } from '../cases/load-action-case';
 
@@ -39,8 +40,12 @@ export const assertApprovalOpen = (approval: ApprovalRecord): void => {
 };
 
 /** The employee as approvals name them (approved_by, cancelled_by); the web shows 'You' for its own user. */
-export const staffName = (actor: StaffActor): string =>
+const staffName = (actor: StaffActor): string =>
   `${actor.first_name} ${actor.last_name}`.trim() || actor.username;
+
+/** Who answered an approval: an employee by full name, a client or partner by name. */
+export const approverName = (actor: Actor): string =>
+  actor.kind === 'staff' ? staffName(actor) : actorReference(actor);
 
 /**
  * The approval by its uid, locked for the rest of the transaction. Every approval write takes the
@@ -76,8 +81,7 @@ export const lockApproval = async (tx: Tx, rawUid: string): Promise<LockedApprov
   return { ...row, actionCase };
 };
 
-export type ApprovalAuditAction =
-  'created' | 'approved' | 'cancelled' | 'reminders_cancelled' | 'files_added' | 'file_deleted';
+export type ApprovalAuditAction = AuditActions['approval'];
 
 /**
  * Every approval write ends here, in its transaction: the audit_events row (entity 'approval'), and the
@@ -89,21 +93,20 @@ export const recordApprovalChange = async (
     approvalUid: string;
     actionCase: ActionCase;
     action: ApprovalAuditAction;
-    actor: StaffActor;
+    actor: Actor;
     now: Date;
     changes: Record<string, unknown>;
   },
 ): Promise<void> => {
-  await tx.insert(audit_events).values({
-    entity_type: 'approval',
-    entity_id: entry.approvalUid,
+  await writeAuditEvent(tx, {
+    entity: 'approval',
+    entityId: entry.approvalUid,
     action: entry.action,
-    collection_uid: entry.actionCase.collection.uid,
-    case_uid: entry.actionCase.row.uid,
-    changed_values: entry.changes,
-    actor_user_id: entry.actor.id,
-    actor_reference: entry.actor.username,
-    created_at: entry.now,
+    collectionUid: entry.actionCase.collection.uid,
+    caseUid: entry.actionCase.row.uid,
+    changes: entry.changes,
+    actor: entry.actor,
+    at: entry.now,
   });
   await publishCollectionChanged(tx, entry.actionCase.collection.uid);
 };

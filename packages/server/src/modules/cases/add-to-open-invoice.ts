@@ -1,15 +1,9 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
-import {
-  audit_events,
-  invoice_cases,
-  invoice_lines,
-  invoices,
-  job_types,
-  price_list,
-} from '../../db/schema/index';
+import { invoice_cases, invoice_lines, invoices, job_types, price_list } from '../../db/schema/index';
 import type { ActionCase } from './load-action-case';
+import { writeAuditEvent } from '../../audit/write-audit-event';
 
 // Mark as Done 'raises an invoice' (case-workspace §4): the case's line goes onto the collection's open
 // invoice (not finalised, not manually invoiced), which is created when there is none.
@@ -117,15 +111,14 @@ export const addCaseToOpenInvoice = async (
     .update(invoices)
     .set({ updated_at: sql`now()` })
     .where(eq(invoices.id, invoice.id));
-  await tx.insert(audit_events).values({
-    entity_type: 'invoice',
-    entity_id: String(invoice.invoice_number),
+  await writeAuditEvent(tx, {
+    entity: 'invoice',
+    entityId: invoice.invoice_number,
     action: invoice.isNew ? 'created' : 'updated',
-    collection_uid: row.collection_uid,
-    case_uid: row.uid,
-    changed_values: { lines_added: { old: null, new: [`${row.case_mkey} ${description}`] } },
-    actor_user_id: actor.id,
-    actor_reference: actor.username,
+    collectionUid: row.collection_uid,
+    caseUid: row.uid,
+    changes: { lines_added: { old: null, new: [`${row.case_mkey} ${description}`] } },
+    actor,
   });
   return invoice.invoice_number;
 };

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { AppError, canRestoreImage, isImageFile, uploadMessages } from '@lab/domain';
 import type { Tx } from '../../db/client';
-import { audit_events, files } from '../../db/schema/index';
+import { files } from '../../db/schema/index';
+import { writeAuditEvent } from '../../audit/write-audit-event';
 import { removeFromApprovals, repointFileReferences, softDeleteFileFamily } from '../files/file-references';
 import { createDownloadUrl } from '../files/file-links';
 import { writeFileAudit } from '../files/file-audit';
@@ -13,8 +14,6 @@ import { saveCaseChanges } from './save-case-changes';
 // The Files tab's actions (case-workspace §7): upload_files, delete_file, file_link, blur_file,
 // restore_file. Each change writes the file's audit_events row and the case's audit row in the action's
 // transaction. Deletes are soft: the bytes stay for audit.
-
-const staffActor = (input: ActionInput<unknown>) => ({ id: input.actor.id, reference: input.actor.username });
 
 const recordCaseFileChange = async (
   tx: Tx,
@@ -48,7 +47,7 @@ export const uploadCaseFiles: CaseActionHandler<'upload_files'> = async (tx, inp
     await writeFileAudit(tx, {
       fileUid: row.uid,
       action: 'uploaded',
-      actor: staffActor(input),
+      actor: input.actor,
       caseUid: actionCase.row.uid,
       collectionUid: actionCase.collection.uid,
       changes: { filename: row.filename, file_category: body.type, size_bytes: file.size_bytes },
@@ -72,16 +71,15 @@ export const deleteCaseFile: CaseActionHandler<'delete_file'> = async (tx, input
   const deleted = await softDeleteFileFamily(tx, file, stamp);
   const ids = deleted.map((row) => row.id);
   for (const removed of await removeFromApprovals(tx, ids, stamp)) {
-    await tx.insert(audit_events).values({
-      entity_type: 'approval',
-      entity_id: removed.approval_uid,
+    await writeAuditEvent(tx, {
+      entity: 'approval',
+      entityId: removed.approval_uid,
       action: 'file_deleted',
-      case_uid: actionCase.row.uid,
-      collection_uid: actionCase.collection.uid,
-      changed_values: { filename: removed.filename },
-      actor_user_id: input.actor.id,
-      actor_reference: input.actor.username,
-      created_at: now,
+      caseUid: actionCase.row.uid,
+      collectionUid: actionCase.collection.uid,
+      changes: { filename: removed.filename },
+      actor: input.actor,
+      at: now,
     });
   }
   // Every file of the family deleted (the original behind a blurred copy too) has its own audit row.
@@ -89,7 +87,7 @@ export const deleteCaseFile: CaseActionHandler<'delete_file'> = async (tx, input
     await writeFileAudit(tx, {
       fileUid: row.uid,
       action: 'deleted',
-      actor: staffActor(input),
+      actor: input.actor,
       caseUid: actionCase.row.uid,
       collectionUid: actionCase.collection.uid,
       changes: { filename: row.filename, file_category: body.type },
@@ -160,7 +158,7 @@ export const blurCaseFile: CaseActionHandler<'blur_file'> = async (tx, input) =>
   await writeFileAudit(tx, {
     fileUid: copy.uid,
     action: 'blurred',
-    actor: staffActor(input),
+    actor: input.actor,
     caseUid: actionCase.row.uid,
     collectionUid: actionCase.collection.uid,
     changes: { filename: shown.filename, original_file_id: originalId },
@@ -194,7 +192,7 @@ export const restoreCaseFile: CaseActionHandler<'restore_file'> = async (tx, inp
   await writeFileAudit(tx, {
     fileUid: shown.uid,
     action: 'restored',
-    actor: staffActor(input),
+    actor: input.actor,
     caseUid: actionCase.row.uid,
     collectionUid: actionCase.collection.uid,
     changes: { filename: shown.filename, original_file_id: shown.blurred_from_file_id },

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { StaffActor } from '../../auth/actor';
+import { actorReference, actorUserId, type Actor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { case_audit, cases, collections, delegation_audit } from '../../db/schema/index';
 import { publishCollectionChanged } from '../../realtime/events';
@@ -32,7 +32,7 @@ export const recordChange = (
 
 export type SaveCaseChanges = {
   actionCase: ActionCase;
-  actor: StaffActor;
+  actor: Actor;
   set: CaseUpdate;
   changes: CaseChanges;
   /** The change moves the schedule (status, start, promise, job type): store the recomputed one. */
@@ -52,7 +52,7 @@ export const saveCaseChanges = async (tx: Tx, options: SaveCaseChanges): Promise
   const isDelegationChange = set.delegated_to_id !== undefined && set.delegated_to_id !== row.delegated_to_id;
   if (isDelegationChange) {
     set.delegated_at = now;
-    set.delegated_by_id = actor.id;
+    set.delegated_by_id = actorUserId(actor);
   }
   await tx
     .update(cases)
@@ -69,8 +69,8 @@ export const saveCaseChanges = async (tx: Tx, options: SaveCaseChanges): Promise
       case_uid: row.uid,
       delegated_to_id: set.delegated_to_id ?? null,
       modified_at: now,
-      modified_by_id: actor.id,
-      modified_by: actor.username,
+      modified_by_id: actorUserId(actor),
+      modified_by: actorReference(actor),
     });
   }
   await writeCaseAuditRow(tx, { caseUid: row.uid, actor, now, changes });
@@ -80,15 +80,15 @@ export const saveCaseChanges = async (tx: Tx, options: SaveCaseChanges): Promise
 /** The case audit row of one action; none when nothing changed. */
 export const writeCaseAuditRow = async (
   tx: Tx,
-  entry: { caseUid: string; actor: StaffActor; now: Date; changes: CaseChanges },
+  entry: { caseUid: string; actor: Actor; now: Date; changes: CaseChanges },
 ): Promise<void> => {
   if (Object.keys(entry.changes).length === 0) return;
   await tx.insert(case_audit).values({
     case_uid: entry.caseUid,
     modified_at: entry.now,
-    modified_by_id: entry.actor.id,
-    // Audit tables name staff by username, as the other audits and messages do.
-    modified_by: entry.actor.username,
+    modified_by_id: actorUserId(entry.actor),
+    // Staff by username, as the other audits and messages do; a client or partner by name.
+    modified_by: actorReference(entry.actor),
     changed_values: entry.changes,
   });
 };

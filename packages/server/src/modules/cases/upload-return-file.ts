@@ -54,7 +54,7 @@ export const uploadReturnFile: CaseActionHandler<'upload_return_file'> = async (
   await writeFileAudit(tx, {
     fileUid: file.uid,
     action: 'registered',
-    actor: { id: actor.id, reference: actor.username },
+    actor,
     caseUid: row.uid,
     collectionUid: actionCase.collection.uid,
     changes: { filename: file.filename, file_category: 'return_file' },

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
-import { audit_events, collections, location_audit } from '../../db/schema/index';
+import { collections, location_audit } from '../../db/schema/index';
+import { writeAuditEvent } from '../../audit/write-audit-event';
 import { collectionNotFound, parseCollectionUid } from './collection-queries';
 
 // Audit rows of the collection writes, each written inside the write's own transaction, and the row lock
@@ -47,15 +48,14 @@ export const writeCollectionAudit = async (
   entry: { collectionUid: string; changes: AuditChanges; actor: StaffActor },
 ): Promise<void> => {
   if (Object.keys(entry.changes).length === 0) return;
-  await tx.insert(audit_events).values({
-    entity_type: 'collection',
-    entity_id: entry.collectionUid,
+  await writeAuditEvent(tx, {
+    entity: 'collection',
+    entityId: entry.collectionUid,
     action: 'updated',
-    collection_uid: entry.collectionUid,
-    changed_values: entry.changes,
-    actor_user_id: entry.actor.id,
-    // Audit rows name staff by username, as the other audits and messages do.
-    actor_reference: entry.actor.username,
+    collectionUid: entry.collectionUid,
+    caseUid: null,
+    changes: entry.changes,
+    actor: entry.actor,
   });
 };
 

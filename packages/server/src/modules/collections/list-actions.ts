@@ -24,6 +24,7 @@ import { findLocationAudit, userName } from './collection-queries';
 import { loadCollection } from './load-collection';
 import { presentLocationAudit } from './present-collection';
 import { toggleLocation, toggleVip } from './toggle-actions';
+import { regeneratePortalKey } from '../portal/regenerate-portal-key';
 
 // The actions of POST /api/v2/collection/{uid}/, one handler each: the lists here, the toggles in
 // toggle-actions.ts. The route has checked that the collection exists.
@@ -146,6 +147,8 @@ const actionHandlers: Record<
     loadCollection(db, await toggleVip(db, { rawUid: collectionUid, actor })),
   toggle_location: async ({ db, collectionUid, actor }) =>
     loadCollection(db, await toggleLocation(db, { rawUid: collectionUid, actor })),
+  regenerate_portal_key: async ({ db, collectionUid, actor }) =>
+    loadCollection(db, await regeneratePortalKey(db, { rawUid: collectionUid, actor })),
 };
 
 export const runCollectionAction = (

@@ -59,7 +59,11 @@ export const completeUpload = async (
         await writeFileAudit(tx, {
           fileUid: file.uid,
           action: 'uploaded',
-          actor: { id: file.uploaded_by_id, reference: uploader?.username ?? 'file service' },
+          actor: {
+            kind: 'on_behalf',
+            userId: file.uploaded_by_id,
+            reference: uploader?.username ?? 'file service',
+          },
           caseUid: file.case_uid,
           collectionUid: file.collection_uid,
           changes: {

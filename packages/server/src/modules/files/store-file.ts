@@ -4,6 +4,8 @@ import {
   checkUploadType,
   fileExtension,
   sanitizeFileName,
+  uploadLimitBytes,
+  uploadMessages,
   type FileCategory,
 } from '@lab/domain';
 import type { Tx } from '../../db/client';
@@ -118,4 +120,29 @@ export const insertFileRow = async (
 /** Removes bytes that no committed row points at (after a failed transaction). */
 export const forgetKeptFiles = async (storage: FileStorage, kept: readonly KeptFile[]): Promise<void> => {
   await Promise.all(kept.map((k) => storage.remove(k.storage_key).catch(() => undefined)));
+};
+
+/**
+ * Every file part of a request under its category's size cap, checked and stored before any transaction;
+ * on a refusal the files already stored are removed again.
+ */
+export const keepUploadedParts = async (
+  storage: FileStorage,
+  parts: readonly { received: ReceivedUpload; rawName: string }[],
+  category: FileCategory,
+): Promise<KeptFile[]> => {
+  const limit = uploadLimitBytes[category];
+  const kept: KeptFile[] = [];
+  try {
+    for (const part of parts) {
+      if (part.received.size > limit) {
+        throw new AppError('payload_too_large', { message: uploadMessages.tooLarge(part.rawName, limit) });
+      }
+      kept.push(await keepUpload(storage, part));
+    }
+  } catch (error) {
+    await forgetKeptFiles(storage, kept);
+    throw error;
+  }
+  return kept;
 };

@@ -3,15 +3,10 @@ import { z } from 'zod';
 import { AppError, messageTextsExtra, notificationLifetimeMs, type Message } from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
 import { inTransaction, type Db, type Tx } from '../../db/client';
-import {
-  audit_events,
-  collections,
-  message_read_receipts,
-  messages,
-  notifications,
-} from '../../db/schema/index';
+import { collections, message_read_receipts, messages, notifications } from '../../db/schema/index';
 import { publishCollectionChanged, publishNotificationEvents } from '../../realtime/events';
 import { findMessage } from './message-queries';
+import { writeAuditEvent } from '../../audit/write-audit-event';
 
 // PATCH /api/v2/message/{uid}/ with {action: resolve | read} (collection-views §7).
 
@@ -41,15 +36,15 @@ const resolveMessage = async (tx: Tx, message: MessageRow, actor: StaffActor): P
     .returning({ user_id: notifications.user_id, notification_uid: notifications.notification_uid });
   // Open bells show the new expiry (and its Ignore) at once, not at their next poll.
   await publishNotificationEvents(tx, expiring);
-  await tx.insert(audit_events).values({
-    entity_type: 'message',
-    entity_id: message.uid,
+  await writeAuditEvent(tx, {
+    entity: 'message',
+    entityId: message.uid,
     action: 'resolved',
-    collection_uid: message.case_collection_uid,
-    case_uid: message.case_uid,
-    changed_values: { resolved_at: { old: null, new: now.toISOString() } },
-    actor_user_id: actor.id,
-    actor_reference: actor.username,
+    collectionUid: message.case_collection_uid,
+    caseUid: message.case_uid,
+    changes: { resolved_at: { old: null, new: now.toISOString() } },
+    actor,
+    at: now,
   });
   if (message.case_collection_uid) {
     await tx

@@ -87,7 +87,7 @@ const audit = (
   writeFileAudit(tx, {
     fileUid,
     action,
-    actor: { id: actor.id, reference: actor.username },
+    actor,
     caseUid: a.case_uid,
     collectionUid: a.collection_uid,
     changes: { filename: a.file_name, message_uid: a.message_uid },

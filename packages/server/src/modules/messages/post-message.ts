@@ -14,7 +14,7 @@ import {
 } from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
 import { inTransaction, type Db, type Tx } from '../../db/client';
-import { audit_events, collections, message_attachments, messages } from '../../db/schema/index';
+import { collections, message_attachments, messages } from '../../db/schema/index';
 import type { UploadedPart } from '../../http/multipart-upload';
 import { publishCollectionChanged, publishRealtimeEvents } from '../../realtime/events';
 import {
@@ -25,6 +25,7 @@ import {
 import { attachableFilesOf, claimAttachments, distinctAttachmentNames } from './claim-attachments';
 import { findMessage } from './message-queries';
 import { resolveMessageTarget, type MessageTarget } from './resolve-message-target';
+import { writeAuditEvent } from '../../audit/write-audit-event';
 
 // POST /api/v2/messages/ (case-workspace §7): the composer's rules again, then everything the web must not
 // decide is derived here: the author is the signed-in employee, resolvable/direction/visibility come from
@@ -160,13 +161,13 @@ export const postMessage = async (
           attachments.map((a) => ({ message_uid: message.uid, file_id: a.file_id, file_name: a.file_name })),
         );
     }
-    await tx.insert(audit_events).values({
-      entity_type: 'message',
-      entity_id: message.uid,
+    await writeAuditEvent(tx, {
+      entity: 'message',
+      entityId: message.uid,
       action: 'created',
-      collection_uid: target.source_collection_uid,
-      case_uid: message.case_uid,
-      changed_values: {
+      collectionUid: target.source_collection_uid,
+      caseUid: message.case_uid,
+      changes: {
         message_type: type,
         visibility,
         client_uid: message.client_uid,
@@ -175,8 +176,7 @@ export const postMessage = async (
         outsource_uid: message.outsource_uid,
         attachments: attachments.map((a) => a.file_name),
       },
-      actor_user_id: actor.id,
-      actor_reference: actor.username,
+      actor,
     });
     await notifyAudience(tx, message, target, actor);
     await announce(tx, target);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { repoRoot } from '../../config';
+import { setLinkHeaders } from '../../http/link-headers';
 import { registerOtherSystemPages } from './other-systems';
 
 export const webDistDir = path.join(repoRoot, 'packages/web/dist');
@@ -14,12 +15,14 @@ export const webDistDir = path.join(repoRoot, 'packages/web/dist');
 export const registerPageRoutes = async (app: FastifyInstance): Promise<void> => {
   await app.register(fastifyStatic, { root: webDistDir, serve: false });
 
-  const sendPage = (file: string) => (_request: unknown, reply: FastifyReply) => {
-    if (!fs.existsSync(path.join(webDistDir, file))) {
-      return reply.status(503).type('text/plain').send('The web app is not built yet: run npm run build');
-    }
-    return reply.header('Cache-Control', 'no-cache').sendFile(file);
-  };
+  const sendPage =
+    (file: string, cacheControl = 'no-cache') =>
+    (_request: unknown, reply: FastifyReply) => {
+      if (!fs.existsSync(path.join(webDistDir, file))) {
+        return reply.status(503).type('text/plain').send('The web app is not built yet: run npm run build');
+      }
+      return reply.header('Cache-Control', cacheControl).sendFile(file);
+    };
 
   app.get('/', { config: { access: 'public' } }, (_request, reply) =>
     reply.redirect('/static/v2/collection.html', 302),
@@ -28,6 +31,13 @@ export const registerPageRoutes = async (app: FastifyInstance): Promise<void> =>
     '/static/v2/collection.html',
     { config: { access: 'staff', signInRedirect: true } },
     sendPage('collection.html'),
+  );
+  // The portal is public: the key in its address is the client's identity, checked by each API call. The
+  // page itself holds no data, but its address carries the key, so it answers with the link headers.
+  app.get(
+    '/static/v2/portal.html',
+    { config: { access: 'public' }, onRequest: setLinkHeaders },
+    sendPage('portal.html', 'no-store'),
   );
   app.get('/static/v2/assets/*', { config: { access: 'public' } }, (request, reply) => {
     const file = (request.params as { '*': string })['*'];

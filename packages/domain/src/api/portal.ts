@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { dentates, messageDirections, orderingPlatforms } from '../enums';
+import { isoDateTime, nullableIsoDateTime } from './common';
+import { orderFormSchema } from './collection-actions';
+
+// The customer portal (collection-views §2 'Customer portal', §7 'Customer portal'): a client reaches
+// exactly one collection through its portal key. Every answer here is built for the client: no staff-only
+// message, no internal file, no price, no hidden order-form key, no other collection's data.
+//   GET    /api/v2/customer/{portal_key}/
+//   POST   /api/v2/customer/{portal_key}/approval/{approval_uid}/   multipart action, changes, files
+//   POST   /api/v2/customer/{portal_key}/message/                   multipart note, case_collection_uid, attachments
+//   PATCH  /api/v2/customer/{portal_key}/message/{uid}/             {action: 'read'}
+//   GET    /api/v2/customer/{portal_key}/file/{type}/{id}/          {url, file_name}
+
+export const portalTexts = {
+  caseUnavailableTitle: 'Case Unavailable',
+  caseUnavailableText: 'This case is no longer available as it has been cancelled.',
+  noMessages: 'No Messages',
+  noOrderForms: 'No Order Forms Received',
+  cannotBeBlank: 'Cannot be blank',
+  finalProsthesisDispatch: '3 Weeks After Final Approval',
+  approvalRequired: 'Approval Required',
+  actionRequired: 'Action Required',
+  actionRequiredText: 'A design is waiting for your approval. Please review it below.',
+  // The spec names a footnote about the Try-In or final Design Approval without quoting it.
+  dispatchFootnote:
+    'Estimated dispatch dates are counted from your Try-In or final Design Approval. A late approval moves them.',
+  voidsWarranty:
+    'This design is outside the manufacturing envelope. Approving it voids the warranty of this component.',
+  // A wrong, revoked or guessed key; also any approval, message or file outside the key's collection.
+  notFound: 'This link is not valid. Please use the latest link the lab sent you.',
+  approvalNotFound: 'Approval not found',
+  messageNotFound: 'Message not found',
+  fileNotFound: 'File not found',
+  // An answer to an approval that is no longer waiting (approved, cancelled or already answered).
+  approvalNotPending: 'This approval request is no longer pending',
+  wrongCollection: 'This message does not belong to this case',
+  tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
+  invalidAction: 'Invalid action',
+  estimatedDispatch: 'Estimated Dispatch',
+  noCases: 'No components yet',
+  // Staff side: the Portal Link card's regenerate button (admin only, domain-decisions 'Roles').
+  regenerateAdminOnly: 'Only an administrator can regenerate the portal link',
+  regenerateConfirm:
+    'Regenerate the portal link? The current link stops working at once; the client needs the new one.',
+} as const;
+
+/** What the client may answer to an open approval (collection-views §2 'Approval card'). */
+export const portalApprovalActions = ['approve', 'approve_with_changes', 'request_changes'] as const;
+export type PortalApprovalAction = (typeof portalApprovalActions)[number];
+
+export const portalApprovalActionLabels: Record<PortalApprovalAction, string> = {
+  approve: 'Approve',
+  approve_with_changes: 'Approve with changes',
+  request_changes: 'Request changes',
+};
+
+/** The two answers that carry details; an empty details text is refused (§5 'Approval changes'). */
+export const approvalActionNeedsChanges = (action: PortalApprovalAction): boolean => action !== 'approve';
+
+/** The multipart text fields of an approval answer; files come as repeated `files` parts. */
+export const portalApprovalFieldsSchema = z.object({
+  action: z.enum(portalApprovalActions, { error: portalTexts.invalidAction }),
+  changes: z.string().max(20_000).optional(),
+});
+export type PortalApprovalFields = z.infer<typeof portalApprovalFieldsSchema>;
+
+/** The multipart text fields of a client message; files come as repeated `attachments` parts. */
+export const portalMessageFieldsSchema = z.object({
+  note: z.string().max(20_000).optional(),
+  case_collection_uid: z.string().max(100).optional(),
+});
+
+export const portalMessageActionSchema = z.object({
+  action: z.literal('read', { error: portalTexts.invalidAction }),
+});
+
+/** The files a portal may open; anything else is 404. */
+export const portalFileTypes = ['approval_file', 'message_attachment', 'order_file'] as const;
+export type PortalFileType = (typeof portalFileTypes)[number];
+
+export const portalKeyParams = z.object({ portal_key: z.string().max(200) });
+export const portalApprovalParams = portalKeyParams.extend({ approval_uid: z.string().max(100) });
+export const portalMessageParams = portalKeyParams.extend({ uid: z.string().max(100) });
+// An unknown type or a malformed id is the same 404 as a file of another collection (no oracle).
+export const portalFileParams = portalKeyParams.extend({ type: z.string().max(40), id: z.string().max(100) });
+
+export const portalImplantSchema = z.object({
+  tooth: z.number().int(),
+  // The platform's name; null is a pontic.
+  platform: z.string().nullable(),
+});
+
+export const portalFileSchema = z.object({ id: z.number().int(), filename: z.string() });
+export type PortalFile = z.infer<typeof portalFileSchema>;
+
+export const portalCaseSchema = z.object({
+  uid: z.uuid(),
+  case_mkey: z.string(),
+  job_type: z.string(),
+  dentate: z.enum(dentates).nullable(),
+  // The lab's own status name; the chip is derived by customerCaseStatus.
+  status: z.string(),
+  dispatched: z.boolean(),
+  cancelled: z.boolean(),
+  date_dispatched: nullableIsoDateTime,
+  tracking_number: z.string().nullable(),
+  product_class: z.string(),
+  // The customer due time the lab works to (the estimated dispatch).
+  customer_due: nullableIsoDateTime,
+  implants: z.array(portalImplantSchema),
+  order_files: z.array(portalFileSchema),
+});
+export type PortalCase = z.infer<typeof portalCaseSchema>;
+
+export const portalApprovalSchema = z.object({
+  uid: z.uuid(),
+  case_uid: z.uuid(),
+  approval_type: z.string(),
+  approval_type_name: z.string(),
+  // Approving it voids the component's warranty (OUTSIDE_ENVELOPE_APPROVAL).
+  voids_warranty: z.boolean(),
+  created_at: isoDateTime,
+  approval_due_at: isoDateTime,
+  approved_at: nullableIsoDateTime,
+  cancelled_at: nullableIsoDateTime,
+  changes_requested_at: nullableIsoDateTime,
+  changes: z.string().nullable(),
+  approval_files: z.array(portalFileSchema),
+});
+export type PortalApproval = z.infer<typeof portalApprovalSchema>;
+
+export const portalAttachmentSchema = z.object({ uid: z.uuid(), file_name: z.string() });
+export type PortalAttachment = z.infer<typeof portalAttachmentSchema>;
+
+export const portalMessageSchema = z.object({
+  uid: z.uuid(),
+  case_uid: z.uuid().nullable(),
+  approval_uid: z.uuid().nullable(),
+  message_type: z.string(),
+  // INBOUND came from the client; OUTBOUND from the lab.
+  direction: z.enum(messageDirections),
+  // The lab's author reference as stored (a username or the lab's name), or the client's name.
+  author_reference: z.string(),
+  note: z.string(),
+  created_at: isoDateTime,
+  attachments: z.array(portalAttachmentSchema),
+  // Read by the client through the portal.
+  message_seen: z.boolean(),
+});
+export type PortalMessage = z.infer<typeof portalMessageSchema>;
+export const portalMessageListSchema = z.array(portalMessageSchema);
+
+/** An order form with the ordering platform's own keys (hiddenOrderFormKeys) removed by the server. */
+export const portalOrderFormSchema = orderFormSchema;
+
+export const portalCollectionSchema = z.object({
+  // Sent back as case_collection_uid with a message.
+  uid: z.uuid(),
+  collection_id: z.number().int(),
+  patient_reference: z.string(),
+  client_name: z.string(),
+  client_account_number: z.string().nullable(),
+  ordering_platform: z.enum(orderingPlatforms),
+  // Every case cancelled: the portal shows only 'Case Unavailable' (and the answer carries nothing else).
+  cancelled: z.boolean(),
+  // By case_mkey.
+  cases: z.array(portalCaseSchema),
+  // Newest first; cancelled requests are left out.
+  approvals: z.array(portalApprovalSchema),
+  // CLIENTS-visible messages, by created_at.
+  messages: z.array(portalMessageSchema),
+  order_forms: z.array(portalOrderFormSchema),
+});
+export type PortalCollection = z.infer<typeof portalCollectionSchema>;
+
+export const portalFileLinkSchema = z.object({ url: z.string(), file_name: z.string() });
+export type PortalFileLink = z.infer<typeof portalFileLinkSchema>;
+
+/** The answer of an approval action: the approval as the portal lists it. */
+export const portalApprovalAnswerSchema = portalApprovalSchema;
+/** The answer of a posted message or a read receipt: the message as the portal lists it. */
+export const portalMessageAnswerSchema = portalMessageSchema;
+
+/** The two brandings (collection-views §1); nexus is the default. */
+export const portalBrandings = ['nexus', 'osteon'] as const;
+export type PortalBranding = (typeof portalBrandings)[number];
+
+/** `?branding=` when it names one, else by ordering platform: oep → osteon; nexus_ios, nclab → nexus. */
+export const portalBrandingFor = (
+  requested: string | null | undefined,
+  platform: (typeof orderingPlatforms)[number] | null | undefined,
+): PortalBranding => {
+  if (requested === 'nexus' || requested === 'osteon') return requested;
+  return platform === 'oep' ? 'osteon' : 'nexus';
+};

@@ -1,0 +1,70 @@
+import { actorReference, actorUserId, actorVia, type Actor } from '../auth/actor';
+import type { Tx } from '../db/client';
+import { audit_events } from '../db/schema/index';
+
+// The one writer of audit_events rows: every module records its changes here, inside the transaction of
+// the change, so each row says the same things in the same shape — what (entity, id, action), where
+// (collection, case), the changed values, and who acted through which key.
+
+/**
+ * Work finished later for someone who acted earlier (a one-time upload link completing the upload an
+ * employee asked for): recorded under that person's id and name.
+ */
+export type OnBehalfActor = { kind: 'on_behalf'; userId: number | null; reference: string };
+export type AuditActor = Actor | OnBehalfActor;
+
+/** The actions each audited entity records; a new kind of change is one more member here. */
+export type AuditActions = {
+  collection: 'updated' | 'portal_key_regenerated';
+  approval:
+    | 'created'
+    | 'approved'
+    | 'cancelled'
+    | 'changes_requested'
+    | 'reminders_cancelled'
+    | 'files_added'
+    | 'file_deleted';
+  message: 'created' | 'resolved';
+  file: 'uploaded' | 'deleted' | 'blurred' | 'restored' | 'registered';
+  invoice: 'created' | 'updated';
+};
+export type AuditEntity = keyof AuditActions;
+
+export type AuditEvent<Entity extends AuditEntity> = {
+  entity: Entity;
+  entityId: string | number;
+  action: AuditActions[Entity];
+  collectionUid: string | null;
+  caseUid: string | null;
+  changes: Record<string, unknown>;
+  actor: AuditActor;
+  /** The change's own clock, so its rows and stamps agree; the database's now() otherwise. */
+  at?: Date;
+};
+
+/** The actor columns every audit row carries (also for the tables with their own shape). */
+export const auditActorColumns = (actor: AuditActor) =>
+  actor.kind === 'on_behalf'
+    ? { actor_user_id: actor.userId, actor_reference: actor.reference, actor_kind: 'staff', actor_via: null }
+    : {
+        actor_user_id: actorUserId(actor),
+        actor_reference: actorReference(actor),
+        actor_kind: actor.kind,
+        actor_via: actorVia(actor),
+      };
+
+export const writeAuditEvent = async <Entity extends AuditEntity>(
+  tx: Tx,
+  event: AuditEvent<Entity>,
+): Promise<void> => {
+  await tx.insert(audit_events).values({
+    entity_type: event.entity,
+    entity_id: String(event.entityId),
+    action: event.action,
+    collection_uid: event.collectionUid,
+    case_uid: event.caseUid,
+    changed_values: event.changes,
+    ...auditActorColumns(event.actor),
+    ...(event.at ? { created_at: event.at } : {}),
+  });
+};

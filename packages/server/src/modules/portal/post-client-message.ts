@@ -1,0 +1,63 @@
+import { AppError, portalTexts, type PortalMessage } from '@lab/domain';
+import type { ClientActor } from '../../auth/actor';
+import { inTransaction, type Db } from '../../db/client';
+import type { UploadedPart } from '../../http/multipart-upload';
+import type { FileStorage } from '../../storage/file-storage';
+import { findCollectionRow } from '../collections/collection-queries';
+import { forgetKeptFiles, keepUploadedParts } from '../files/store-file';
+import { findPortalMessage } from './load-portal-collection';
+import { portalNotFound } from './portal-client';
+import { recordClientMessage } from './record-client-message';
+
+// POST /api/v2/customer/{portal_key}/message/: the client's message to the lab, an INBOUND CLIENT_MESSAGE
+// of the collection with its attachments. An empty note is refused (attachments alone are not a
+// message, §5 'Chat compose'); case_collection_uid, when sent, must be the key's own collection.
+
+export const postClientMessage = async (
+  db: Db,
+  options: {
+    client: ClientActor;
+    fields: { note?: string | undefined; case_collection_uid?: string | undefined };
+    parts: readonly UploadedPart[];
+    storage: FileStorage;
+  },
+): Promise<PortalMessage> => {
+  const { client, fields } = options;
+  const note = fields.note?.trim() ?? '';
+  if (note === '') {
+    throw new AppError('validation_failed', {
+      message: portalTexts.cannotBeBlank,
+      fields: { note: portalTexts.cannotBeBlank },
+    });
+  }
+  const named = fields.case_collection_uid?.trim().toLowerCase();
+  if (named && named !== client.collectionUid) throw portalNotFound();
+  const collection = await findCollectionRow(db, client.collectionUid);
+  if (!collection) throw portalNotFound();
+  const kept = await keepUploadedParts(options.storage, options.parts, 'message_attachment');
+  let uid: string;
+  try {
+    uid = await inTransaction(db, (tx) =>
+      recordClientMessage(tx, {
+        client,
+        type: 'CLIENT_MESSAGE',
+        note,
+        kept,
+        target: {
+          collectionUid: client.collectionUid,
+          branchId: collection.collection.fulfillment_branch_id,
+          caseTarget: null,
+          approvalUid: null,
+        },
+        alsoDesign: false,
+        now: new Date(),
+      }),
+    );
+  } catch (error) {
+    await forgetKeptFiles(options.storage, kept);
+    throw error;
+  }
+  const answer = await findPortalMessage(db, client, uid);
+  if (!answer) throw new Error('the posted message is missing');
+  return answer;
+};

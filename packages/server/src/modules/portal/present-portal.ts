@@ -1,0 +1,80 @@
+import {
+  hiddenOrderFormKeys,
+  type Collection,
+  type CollectionApproval,
+  type CollectionCase,
+  type Message,
+  type OrderForm,
+  type PortalApproval,
+  type PortalCase,
+  type PortalMessage,
+} from '@lab/domain';
+
+// The portal's presenters: each picks, field by field, what a client may see from the staff shapes. A
+// field added to a staff answer never reaches the portal until it is named here.
+
+export type ApprovalTypeInfo = { name: string; voids_warranty: boolean };
+
+export const presentPortalCase = (item: CollectionCase): PortalCase => ({
+  uid: item.uid,
+  case_mkey: item.case_mkey,
+  job_type: item.job_type,
+  dentate: item.dentate,
+  status: item.status,
+  dispatched: item.dispatched,
+  cancelled: item.cancelled,
+  date_dispatched: item.date_dispatched,
+  tracking_number: item.tracking_number,
+  product_class: item.product_class,
+  customer_due: item.customer_due,
+  implants: item.implants.map((implant) => ({ tooth: implant.tooth, platform: implant.platform })),
+  order_files: item.order_files.map((file) => ({ id: file.id, filename: file.filename })),
+});
+
+export const presentPortalApproval = (
+  approval: CollectionApproval,
+  types: ReadonlyMap<string, ApprovalTypeInfo>,
+): PortalApproval => {
+  const type = types.get(approval.approval_type);
+  return {
+    uid: approval.uid,
+    case_uid: approval.case_uid,
+    approval_type: approval.approval_type,
+    approval_type_name: type?.name ?? approval.approval_type,
+    voids_warranty: type?.voids_warranty ?? false,
+    created_at: approval.created_at,
+    approval_due_at: approval.approval_due_at,
+    approved_at: approval.approved_at,
+    cancelled_at: approval.cancelled_at,
+    changes_requested_at: approval.changes_requested_at,
+    changes: approval.changes,
+    approval_files: approval.approval_files.map((file) => ({ id: file.id, filename: file.filename })),
+  };
+};
+
+export const presentPortalMessage = (message: Message, seen: boolean): PortalMessage => ({
+  uid: message.uid,
+  case_uid: message.case_uid,
+  approval_uid: message.approval_uid,
+  message_type: message.message_type,
+  direction: message.direction,
+  author_reference: message.author_reference,
+  note: message.note,
+  created_at: message.created_at,
+  attachments: message.attachments.map((a) => ({ uid: a.uid, file_name: a.file_name })),
+  message_seen: seen,
+});
+
+const hiddenKeys = new Set<string>(hiddenOrderFormKeys);
+
+/** The ordering platform's own keys (its API secret among them) never leave the lab. */
+export const presentPortalOrderForm = (form: OrderForm): OrderForm => ({
+  id: form.id,
+  case_uid: form.case_uid,
+  created_at: form.created_at,
+  json_data: Object.fromEntries(Object.entries(form.json_data).filter(([key]) => !hiddenKeys.has(key))),
+});
+
+/** Every case cancelled: the portal shows only 'Case Unavailable', so the answer carries nothing else. */
+export const isCollectionCancelled = (collection: Collection): boolean =>
+  collection.cases.length > 0 && collection.cases.every((item) => item.cancelled);

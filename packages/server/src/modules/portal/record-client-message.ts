@@ -1,0 +1,133 @@
+import { eq, sql } from 'drizzle-orm';
+import type { ClientActor } from '../../auth/actor';
+import { writeAuditEvent } from '../../audit/write-audit-event';
+import type { Tx } from '../../db/client';
+import { collections, message_attachments, messages } from '../../db/schema/index';
+import { publishCollectionChanged } from '../../realtime/events';
+import { writeFileAudit } from '../files/file-audit';
+import { insertFileRow, type KeptFile } from '../files/store-file';
+import {
+  createNotifications,
+  findAudienceIds,
+  type NotificationAudience,
+} from '../notifications/create-notifications';
+
+// What the client writes through the portal lands as an INBOUND, CLIENTS-visible message of the
+// collection (a client message, or the approval message of an answer), with its files, its audit rows,
+// the lab's notifications and the collection-changed event — all in the caller's transaction.
+
+export type ClientMessageTarget = {
+  collectionUid: string;
+  branchId: number | null;
+  /** The case it is about, with its delegate; null for a message to the whole collection. */
+  caseTarget: { uid: string; delegatedToId: number | null } | null;
+  approvalUid: string | null;
+};
+
+export type ClientMessage = {
+  client: ClientActor;
+  type: 'CLIENT_MESSAGE' | 'APPROVAL_MESSAGE';
+  note: string;
+  kept: readonly KeptFile[];
+  target: ClientMessageTarget;
+  /** Also tell the design department (changes requested on a design). */
+  alsoDesign: boolean;
+  now: Date;
+};
+
+/**
+ * The case's delegate, else the branch's ADMIN staff (domain-decisions 'Notifications'); plus design
+ * when the client asked for changes to a design.
+ */
+const labAudience = (message: ClientMessage): NotificationAudience[] => {
+  const { caseTarget, branchId } = message.target;
+  const first: NotificationAudience = caseTarget?.delegatedToId
+    ? { userIds: [caseTarget.delegatedToId], department: null }
+    : { userIds: [], department: { department: 'ADMIN', branchId } };
+  if (!message.alsoDesign) return [first];
+  return [first, { userIds: [], department: { department: 'DESIGN', branchId } }];
+};
+
+const notifyLab = async (tx: Tx, message: ClientMessage, stored: typeof messages.$inferSelect) => {
+  const ids = new Set<number>();
+  for (const audience of labAudience(message)) {
+    for (const id of await findAudienceIds(tx, audience, null)) ids.add(id);
+  }
+  await createNotifications(tx, [...ids], {
+    message_uid: stored.uid,
+    message_type: stored.message_type,
+    note: stored.note,
+    author_reference: stored.author_reference,
+    case_uid: stored.case_uid,
+    case_collection_uid: stored.case_collection_uid,
+    informational: true,
+  });
+};
+
+const attachFiles = async (tx: Tx, message: ClientMessage, messageUid: string) => {
+  const { client, target, now } = message;
+  for (const file of message.kept) {
+    const row = await insertFileRow(tx, file, {
+      category: 'message_attachment',
+      case_uid: target.caseTarget?.uid ?? null,
+      collection_uid: target.collectionUid,
+      uploaded_by_id: null,
+      uploaded_by_reference: client.clientName,
+    });
+    await tx
+      .insert(message_attachments)
+      .values({ message_uid: messageUid, file_id: row.id, file_name: row.filename });
+    await writeFileAudit(tx, {
+      fileUid: row.uid,
+      action: 'uploaded',
+      actor: client,
+      caseUid: target.caseTarget?.uid ?? null,
+      collectionUid: target.collectionUid,
+      changes: { filename: row.filename, file_category: 'message_attachment', size_bytes: file.size_bytes },
+      now,
+    });
+  }
+};
+
+export const recordClientMessage = async (tx: Tx, message: ClientMessage): Promise<string> => {
+  const { client, target, now } = message;
+  const [stored] = await tx
+    .insert(messages)
+    .values({
+      case_collection_uid: target.collectionUid,
+      case_uid: target.caseTarget?.uid ?? null,
+      approval_uid: target.approvalUid,
+      message_type: message.type,
+      visibility: 'CLIENTS',
+      direction: 'INBOUND',
+      author_reference: client.clientName,
+      note: message.note,
+      created_at: now,
+    })
+    .returning();
+  if (!stored) throw new Error('the client message was not stored');
+  await attachFiles(tx, message, stored.uid);
+  await writeAuditEvent(tx, {
+    entity: 'message',
+    entityId: stored.uid,
+    action: 'created',
+    collectionUid: target.collectionUid,
+    caseUid: stored.case_uid,
+    changes: {
+      message_type: message.type,
+      visibility: 'CLIENTS',
+      direction: 'INBOUND',
+      approval_uid: target.approvalUid,
+      attachments: message.kept.map((file) => file.filename),
+    },
+    actor: client,
+    at: now,
+  });
+  await notifyLab(tx, message, stored);
+  await tx
+    .update(collections)
+    .set({ updated_at: sql`now()` })
+    .where(eq(collections.uid, target.collectionUid));
+  await publishCollectionChanged(tx, target.collectionUid);
+  return stored.uid;
+};
