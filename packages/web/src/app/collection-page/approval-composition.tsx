@@ -77,7 +77,13 @@ export const CaseApprovalPanel = ({
         collection={collection}
         caseItem={caseItem}
         currentUser={currentUserOf(me.data)}
-        portalLink={<PortalLinkCard portalKey={collection.portal_key} />}
+        portalLink={
+          <PortalLinkCard
+            collectionUid={collection.uid}
+            portalKey={collection.portal_key}
+            canRegenerate={me.data?.admin === true}
+          />
+        }
         onOpenCase={openCaseComponents}
         onMessage={messageAboutApproval}
         onShowMessages={openApprovalMessages}

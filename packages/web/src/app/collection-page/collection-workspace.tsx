@@ -3,6 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
 import { useCollection } from '../../features/collections/api/get-collection';
+import { useMe } from '../../features/me/api/get-me';
 import { CollectionHeader } from '../../features/collections/components/collection-header';
 import { ComponentsView } from '../../features/collections/components/components-view';
 import { OrderFormsView } from '../../features/order-forms/components/order-forms-view';
@@ -31,6 +32,7 @@ export const CollectionWorkspace = ({
   onLoadFailed,
 }: CollectionWorkspaceProps) => {
   const query = useCollection(uid);
+  const me = useMe();
   const collection = query.data;
   // Spec §8: 'Could not load case collection' (listed by the app bar through the query's meta) also
   // returns to the search view. A failed background refresh of a loaded collection keeps it on screen.
@@ -51,7 +53,9 @@ export const CollectionWorkspace = ({
   return (
     <Stack spacing={2}>
       <CollectionHeader collection={collection} />
-      {view === 'components' && <ComponentsView collection={collection} onOpenCase={onOpenCase} />}
+      {view === 'components' && (
+        <ComponentsView collection={collection} isAdmin={me.data?.admin === true} onOpenCase={onOpenCase} />
+      )}
       {view === 'orderForms' && <OrderFormsView collection={collection} />}
       {view === 'approvals' && <CollectionApprovalsView collection={collection} />}
       {view === 'messages' && <CollectionMessagesPanel collection={collection} />}

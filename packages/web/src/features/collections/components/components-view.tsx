@@ -16,11 +16,13 @@ import { PortalLinkCard } from './portal-link-card';
 
 type ComponentsViewProps = {
   collection: Collection;
+  /** Administrators may regenerate the portal link. */
+  isAdmin: boolean;
   onOpenCase: (caseUid: string) => void;
 };
 
 /** Case Components: dentate tabs of component cards, and the collection's cards on the right. */
-export const ComponentsView = ({ collection, onOpenCase }: ComponentsViewProps) => {
+export const ComponentsView = ({ collection, isAdmin, onOpenCase }: ComponentsViewProps) => {
   const [isAddOpen, setIsAddOpen] = useState(false);
   const [isEditing, setIsEditing] = useState(false);
 
@@ -54,7 +56,11 @@ export const ComponentsView = ({ collection, onOpenCase }: ComponentsViewProps) 
         <BasicInformationCard collection={collection} isEditing={isEditing} onEditingChange={setIsEditing} />
         <OrderStageCard collection={collection} />
         <CollectionFlagsCard collection={collection} />
-        <PortalLinkCard portalKey={collection.portal_key} />
+        <PortalLinkCard
+          collectionUid={collection.uid}
+          portalKey={collection.portal_key}
+          canRegenerate={isAdmin}
+        />
       </Stack>
       <AddComponentDialog
         collection={collection}

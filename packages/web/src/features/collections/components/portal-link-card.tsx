@@ -7,15 +7,31 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
 import { useEffect, useState } from 'react';
-import { portalLinkFor } from '@lab/domain';
+import { portalLinkFor, portalTexts } from '@lab/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useRegeneratePortalKey } from '../api/regenerate-portal-key';
 
 const copiedFeedbackMs = 2000;
 
-/** The customer portal address of this collection, with a copy button. */
-export const PortalLinkCard = ({ portalKey }: { portalKey: string }) => {
+type PortalLinkCardProps = {
+  collectionUid: string;
+  portalKey: string;
+  /** Administrators may replace the key (the old link stops working). */
+  canRegenerate: boolean;
+};
+
+/** The customer portal address of this collection, with a copy button (and regenerate, for admins). */
+export const PortalLinkCard = ({ collectionUid, portalKey, canRegenerate }: PortalLinkCardProps) => {
   const link = portalLinkFor(window.location.origin, portalKey);
   const [isCopied, setIsCopied] = useState(false);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const regenerate = useRegeneratePortalKey(collectionUid);
+
+  const handleRegenerate = () => {
+    regenerate.mutate(undefined, { onSettled: () => setIsConfirming(false) });
+  };
 
   useEffect(() => {
     if (!isCopied) return undefined;
@@ -52,8 +68,32 @@ export const PortalLinkCard = ({ portalKey }: { portalKey: string }) => {
               )}
             </IconButton>
           </Tooltip>
+          {canRegenerate && (
+            <Tooltip title="Regenerate link">
+              <IconButton
+                aria-label="Regenerate portal link"
+                onClick={() => setIsConfirming(true)}
+                size="small"
+              >
+                <AutorenewIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
         </Stack>
+        {regenerate.isError && (
+          <Typography variant="body2" color="error" sx={{ mt: 1 }}>
+            {regenerate.error.message}
+          </Typography>
+        )}
       </CardContent>
+      <ConfirmDialog
+        isOpen={isConfirming}
+        title="Regenerate Portal Link"
+        message={portalTexts.regenerateConfirm}
+        isBusy={regenerate.isPending}
+        onConfirm={handleRegenerate}
+        onCancel={() => setIsConfirming(false)}
+      />
     </Card>
   );
 };
