@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -15,9 +16,10 @@ import { publishCollectionChanged, realtimeChannel } from './events';
 import { registerRealtimeRoutes } from './routes';
 import { openTestStream, type TestStream } from './stream-test-kit';
 
-// GET /api/v2/stream through a real socket: the notification event reaches its employee after a message
-// is posted, collection events reach everyone, nothing is sent for a rolled-back change, and a NOTIFY from
-// another process arrives (on PostgreSQL through the LISTEN connection; on PGlite in the process).
+// GET /api/v2/stream through a real socket, opened with the session cookie as a page's EventSource
+// opens it: the notification event reaches its employee after a message is posted, collection events
+// reach everyone, nothing is sent for a rolled-back change, and a NOTIFY from another process arrives
+// (on PostgreSQL through the LISTEN connection; on PGlite in the process).
 
 let test: TestApp;
 let designer: SignedInUser;
@@ -30,7 +32,7 @@ const open = async (path: string, headers: Record<string, string> = {}, app: Fas
   streams.push(stream);
   return stream;
 };
-const streamOf = (user: SignedInUser) => open(`/api/v2/stream?access_token=${user.token}`);
+const streamOf = (user: SignedInUser) => open('/api/v2/stream', { cookie: user.cookie });
 
 beforeAll(async () => {
   test = await createTestApp();
@@ -47,21 +49,33 @@ afterAll(async () => {
 });
 
 describe('GET /api/v2/stream', () => {
-  it('answers 401 without a token or with a bad one', async () => {
-    for (const url of ['/api/v2/stream', '/api/v2/stream?access_token=not-a-token']) {
-      const response = await test.app.inject({ method: 'GET', url });
+  it('answers 401 without a session cookie, with an unknown one, or after logout', async () => {
+    const loggedOut = await signInAs(test);
+    await test.app.inject({ method: 'GET', url: '/oauth2/logout/', headers: { cookie: loggedOut.cookie } });
+    for (const headers of [{}, { cookie: 'lab_session=not-a-session' }, { cookie: loggedOut.cookie }]) {
+      const response = await test.app.inject({ method: 'GET', url: '/api/v2/stream', headers });
       expect(response.statusCode).toBe(401);
-      expect(errorMessage(response)).toBe('Invalid Token');
+      expect(errorMessage(response)).toBe('Not Logged In');
     }
   });
 
-  it('takes the token from the query string on the stream only', async () => {
-    const response = await test.app.inject({
+  it('no longer takes the access token in the URL, nor as a bearer header', async () => {
+    for (const request of [
+      { url: `/api/v2/stream?access_token=${designer.token}` },
+      { url: `/api/v2/stream/?access_token=${designer.token}` },
+      { url: '/api/v2/stream', headers: designer.headers },
+    ]) {
+      const response = await test.app.inject({ method: 'GET', ...request });
+      expect(response.statusCode).toBe(401);
+      expect(errorMessage(response)).toBe('Not Logged In');
+    }
+    // Nor does any other route.
+    const other = await test.app.inject({
       method: 'GET',
       url: `/api/v2/messages/notifications/?access_token=${designer.token}`,
     });
-    expect(response.statusCode).toBe(401);
-    expect(errorMessage(response)).toBe('Invalid Token');
+    expect(other.statusCode).toBe(401);
+    expect(errorMessage(other)).toBe('Invalid Token');
   });
 
   it('streams events unbuffered, starting with ready', async () => {
@@ -76,8 +90,8 @@ describe('GET /api/v2/stream', () => {
 
   it('pushes the notification to its employee and the collection change to everyone', async () => {
     const mine = await streamOf(designer);
-    // The Authorization header works too, on the slash form.
-    const theirs = await open('/api/v2/stream/', author.headers);
+    // The slash form too.
+    const theirs = await open('/api/v2/stream/', { cookie: author.cookie });
     await Promise.all([mine.next('ready'), theirs.next('ready')]);
     const message = await postOk(test, author, {
       message_type: 'DESIGN_MESSAGE',
@@ -208,6 +222,7 @@ describe('stream lifetime', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(app);
+    await app.register(cookie);
     await app.register(accessPlugin, { db: test.db });
     registerRealtimeRoutes(app, { db: test.db, heartbeatMs });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -225,7 +240,7 @@ describe('stream lifetime', () => {
 
   it('sends heartbeats, and ends with expired once the session is logged out', async () => {
     const user = await signInAs(test);
-    const stream = await open(`/api/v2/stream?access_token=${user.token}`, {}, mini);
+    const stream = await open('/api/v2/stream', { cookie: user.cookie }, mini);
     await stream.next('ready');
     expect(await stream.next(':heartbeat')).toBe('heartbeat');
     const logout = await test.app.inject({
@@ -238,9 +253,23 @@ describe('stream lifetime', () => {
     await stream.ended;
   });
 
+  it('outlives the 15-minute bearer tokens: only the session counts', async () => {
+    const user = await signInAs(test);
+    const stream = await open('/api/v2/stream', { cookie: user.cookie }, mini);
+    await stream.next('ready');
+    await test.db.execute(
+      sql`UPDATE access_tokens SET expires_at = now() - interval '1 second'
+          WHERE session_id IN (SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id
+                               WHERE u.username = ${user.username})`,
+    );
+    await stream.next(':heartbeat');
+    await stream.next(':heartbeat');
+    expect(stream.seen('expired')).toEqual([]);
+  });
+
   it('closes open streams when the server closes', async () => {
     const other = await streamOnlyApp();
-    const stream = await open(`/api/v2/stream?access_token=${designer.token}`, {}, other);
+    const stream = await open('/api/v2/stream', { cookie: designer.cookie }, other);
     await stream.next('ready');
     await other.close();
     await stream.ended;

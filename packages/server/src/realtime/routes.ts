@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { findStaffByAccessToken } from '../auth/sessions';
+import { findStaffBySessionCookie } from '../auth/sessions';
 import type { Db } from '../db/client';
-import { accessTokenOf, requireActor } from '../http/access';
+import { requireActor } from '../http/access';
 import { heartbeatIntervalMs, openEventStream, type EventStream } from './event-stream';
 import type { RealtimeEvent } from './events';
 import { createRealtimeHub } from './realtime-hub';
@@ -13,12 +12,10 @@ import { createRealtimeHub } from './realtime-hub';
 //   event: ready         the stream is subscribed
 //   event: notification  {notification_uid}: one of the signed-in employee's notifications changed
 //   event: collection    {uid}: a collection (its cases, messages, …) changed
-//   event: expired       the token or session ended: open a new stream with a fresh token
-// EventSource cannot send an Authorization header, so this route (only this one) also takes the bearer
-// token as ?access_token=. The token is checked again on every heartbeat, so a logout or an expired
-// token ends the stream within one heartbeat.
-
-const streamQuerySchema = z.object({ access_token: z.string().max(200).optional() });
+//   event: expired       the session ended (logout, expiry): the stream ends
+// EventSource cannot send an Authorization header, so the stream knows the employee by the session
+// cookie the page was opened with (`sessionCookie` in http/access.ts): no token in the URL. The session
+// is checked again on every heartbeat, so a logout ends the stream within one heartbeat.
 
 const eventFrame = (event: RealtimeEvent): [string, unknown] =>
   event.type === 'collection'
@@ -44,16 +41,13 @@ export const registerRealtimeRoutes = (
   });
 
   const streamRoute = {
-    config: { access: 'staff' as const, tokenInQuery: true },
-    // Request logs would show the token of the query string.
-    logLevel: 'warn' as const,
-    schema: { querystring: streamQuerySchema, hide: true },
+    config: { access: 'staff' as const, sessionCookie: true },
+    schema: { hide: true },
   };
 
   for (const url of ['/api/v2/stream', '/api/v2/stream/']) {
     api.get(url, streamRoute, async (request, reply) => {
       const actor = requireActor(request);
-      const token = accessTokenOf(request) ?? '';
       await hub.ensureListening();
       reply.hijack();
       const stream = openEventStream(reply.raw);
@@ -62,14 +56,16 @@ export const registerRealtimeRoutes = (
         userId: actor.id,
         deliver: (event) => stream.send(...eventFrame(event)),
       });
-      const checkToken = async (): Promise<void> => {
+      const checkSession = async (): Promise<void> => {
         stream.comment('heartbeat');
-        if (stream.closed || (await findStaffByAccessToken(db, token))) return;
+        if (stream.closed || (await findStaffBySessionCookie(db, request))) return;
         stream.send('expired', {});
         stream.end();
       };
       const heartbeat = setInterval(() => {
-        checkToken().catch((error: unknown) => request.log.warn({ err: error }, 'stream token check failed'));
+        checkSession().catch((error: unknown) =>
+          request.log.warn({ err: error }, 'stream session check failed'),
+        );
       }, heartbeatMs);
       stream.onClose(() => {
         clearInterval(heartbeat);

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 // A minimal EventSource for tests: a real HTTP request to a listening app, its frames parsed as they
-// arrive, and a way to wait for the next frame of a kind.
+// arrive, and a way to wait for the next frame of a kind. Like a page's EventSource, it authenticates
+// with the headers it is given: the session cookie (`{ cookie }`), never a token in the URL.
 
 export type StreamFrame = { event: string; data: unknown } | { comment: string };
 

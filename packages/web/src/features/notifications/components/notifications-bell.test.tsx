@@ -188,7 +188,9 @@ describe('NotificationsBell', () => {
       queryClient.setQueryData(['collection', 'another'], { uid: 'another' });
       await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
       const stream = FakeEventSource.instances[0] as FakeEventSource;
-      expect(stream.url).toBe('/api/v2/stream?access_token=token');
+      // No token in the URL and no withCredentials: a same-origin EventSource sends the session cookie.
+      expect(stream.url).toBe('/api/v2/stream');
+      expect(stream.init).toBeUndefined();
       await waitFor(() => expect(api.polls()).toBe(1));
 
       act(() => stream.emit('notification'));
@@ -222,7 +224,7 @@ describe('NotificationsBell', () => {
       await vi.advanceTimersByTimeAsync(1_000);
       expect(FakeEventSource.instances).toHaveLength(3);
 
-      // The server ends a stream whose token expired: a new one follows.
+      // The server ends a stream whose session ended: a new one follows.
       act(() => FakeEventSource.instances[2]?.emit('open'));
       act(() => FakeEventSource.instances[2]?.emit('expired', '{}'));
       expect(FakeEventSource.instances[2]?.isClosed).toBe(true);

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { apiClient } from '../../../lib/api-client';
 
 export type ServerEventHandlers = {
   /** A notification for the signed-in user was created or changed. */
@@ -26,10 +25,12 @@ const readUid = (data: unknown): string | null => {
 
 /**
  * The server-sent events stream (domain-decisions 'Realtime'). EventSource cannot send headers, so the
- * bearer token travels as `access_token`. On an error or an `expired` event the stream is closed and
- * opened again with a fresh token after 1 s, 2 s, 4 s … up to a minute (EventSource's own retry would
- * reuse the old token); a successful open resets the wait. Polling stays the fallback, so a browser without EventSource or a
- * server without the stream loses nothing but speed.
+ * server knows the user by the session cookie, which a same-origin EventSource sends by itself: no token
+ * in the URL. On an error or an `expired` event (the session ended) the stream is closed and opened again
+ * after 1 s, 2 s, 4 s … up to a minute (EventSource's own retry gives up on a refused answer and never
+ * backs off); a successful open resets the wait, so signing in again in another tab brings it back.
+ * Polling stays the fallback, so a browser without EventSource or a server without the stream loses
+ * nothing but speed.
  */
 export const useServerEvents = (handlers: ServerEventHandlers): void => {
   const handlersRef = useRef(handlers);
@@ -46,14 +47,13 @@ export const useServerEvents = (handlers: ServerEventHandlers): void => {
 
     function scheduleReconnect() {
       if (isStopped) return;
-      retryTimer = setTimeout(start, retryMs);
+      retryTimer = setTimeout(connect, retryMs);
       retryMs = Math.min(retryMs * 2, maxRetryMs);
     }
 
-    async function connect() {
-      const token = await apiClient.getToken();
+    function connect() {
       if (isStopped) return;
-      const stream = new EventSource(`${streamPath}?access_token=${encodeURIComponent(token)}`);
+      const stream = new EventSource(streamPath);
       source = stream;
       stream.addEventListener('open', () => {
         retryMs = firstRetryMs;
@@ -63,8 +63,8 @@ export const useServerEvents = (handlers: ServerEventHandlers): void => {
         const uid = readUid((event as MessageEvent).data);
         if (uid) handlersRef.current.onCollection(uid);
       });
-      // `expired`: the server ends the stream because the token or session ended; an error: the
-      // connection broke or was refused. Either way a new stream with a fresh token, after a wait.
+      // `expired`: the server ends the stream because the session ended; an error: the connection broke
+      // or was refused. Either way a new stream, after a wait.
       const reconnect = () => {
         stream.close();
         if (source === stream) source = null;
@@ -74,11 +74,7 @@ export const useServerEvents = (handlers: ServerEventHandlers): void => {
       stream.addEventListener('error', reconnect);
     }
 
-    function start() {
-      connect().catch(scheduleReconnect);
-    }
-
-    start();
+    connect();
     return () => {
       isStopped = true;
       clearTimeout(retryTimer);

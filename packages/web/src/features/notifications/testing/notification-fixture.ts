@@ -50,11 +50,13 @@ type Listener = (event: MessageEvent) => void;
 export class FakeEventSource {
   static instances: FakeEventSource[] = [];
   readonly url: string;
+  readonly init: EventSourceInit | undefined;
   isClosed = false;
   private listeners = new Map<string, Listener[]>();
 
-  constructor(url: string) {
+  constructor(url: string, init?: EventSourceInit) {
     this.url = url;
+    this.init = init;
     FakeEventSource.instances.push(this);
   }
 
