@@ -11,6 +11,7 @@ const sources = [
   'packages/web/src',
   'packages/web/index.html',
   'packages/web/collection.html',
+  'packages/web/portal.html',
   'packages/web/vite.config.ts',
   'packages/domain/src',
   'packages/web/package.json',

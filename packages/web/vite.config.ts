@@ -6,9 +6,9 @@ import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
-// One HTML file per static page of the spec; each lands at /static/v2/<page>.html. Add client, portal and
-// partner here when their entries exist.
-const pages = ['collection'] as const;
+// One HTML file per static page of the spec; each lands at /static/v2/<page>.html. Add client and partner
+// here when their entries exist.
+const pages = ['collection', 'portal'] as const;
 
 // The server reads the id into the version the open pages poll, so the update notice fires exactly when
 // the built output changed: the id hashes every emitted file name and content.
@@ -45,7 +45,9 @@ export default defineConfig({
       output: {
         // Libraries change far less often than our code: separate chunks stay cached across deploys and
         // are shared by every page. The lists are explicit on purpose: a library matched here loads
-        // eagerly, so heavy lazy parts (three, FullCalendar, MUI X) must stay out of them.
+        // eagerly, so heavy lazy parts (three, FullCalendar, MUI X) must stay out of them. entriesAware
+        // splits a group by the pages that use each module, so a small page (the customer portal, opened
+        // on a phone) loads the MUI parts it uses and not the staff pages' whole set.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
@@ -53,8 +55,14 @@ export default defineConfig({
               name: 'mui',
               test: /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|@popperjs|stylis|react-transition-group)[\\/]/,
               priority: 20,
+              entriesAware: true,
             },
-            { name: 'vendor', test: /node_modules[\\/](zod|@tanstack)[\\/]/, priority: 10 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](zod|@tanstack)[\\/]/,
+              priority: 10,
+              entriesAware: true,
+            },
           ],
         },
       },

@@ -13,12 +13,21 @@ import {
   type ToothConvention,
 } from '@lab/domain';
 
+export type ToothChartArch = 'both' | 'upper' | 'lower';
+
 type ToothChartProps = {
   convention: ToothConvention;
-  selectedTooth: number | null;
+  selectedTooth?: number | null;
+  /** Teeth shown filled, as the selected one is (the customer portal's implants of a case). */
+  highlightedTeeth?: readonly number[];
   /** Teeth that cannot be picked (another implant already sits there). */
   disabledTeeth?: readonly number[];
-  onSelect: (fdi: number) => void;
+  /** Without it the chart is a picture: no tooth is a button. */
+  onSelect?: ((fdi: number) => void) | undefined;
+  /** One jaw only, for a card about that jaw. */
+  arch?: ToothChartArch;
+  /** The picture's accessible name when read-only. */
+  label?: string;
 };
 
 const width = 400;
@@ -39,58 +48,86 @@ const archPositions = (teeth: readonly number[], isUpper: boolean) =>
     return { fdi, x, y };
   });
 
-const positions = [...archPositions(upperArchTeeth, true), ...archPositions(lowerArchTeeth, false)];
+const upperPositions = archPositions(upperArchTeeth, true);
+const lowerPositions = archPositions(lowerArchTeeth, false);
 
-/** The spec's tooth chart picker: a clickable upper (Maxillary) and lower (Mandibular) jaw. */
-export const ToothChart = ({ convention, selectedTooth, disabledTeeth = [], onSelect }: ToothChartProps) => {
+// The part of the picture each arch needs: its teeth and its jaw label.
+const archViews = {
+  both: { positions: [...upperPositions, ...lowerPositions], top: 0, bottom: height },
+  upper: { positions: upperPositions, top: 0, bottom: upperCenterY + 25 },
+  lower: { positions: lowerPositions, top: lowerCenterY - 25, bottom: height },
+} as const;
+
+/**
+ * The spec's tooth chart: a clickable upper (Maxillary) and lower (Mandibular) jaw, or, without
+ * `onSelect`, a picture of the teeth a case works on.
+ */
+export const ToothChart = ({
+  convention,
+  selectedTooth = null,
+  highlightedTeeth = [],
+  disabledTeeth = [],
+  onSelect,
+  arch = 'both',
+  label,
+}: ToothChartProps) => {
   const theme = useTheme();
+  const view = archViews[arch];
+  const isReadOnly = onSelect === undefined;
   const handleKeyDown = (fdi: number) => (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      onSelect(fdi);
+      onSelect?.(fdi);
     }
   };
   return (
     <Box
       component="svg"
-      viewBox={`0 0 ${width} ${height}`}
+      viewBox={`0 ${view.top} ${width} ${view.bottom - view.top}`}
       sx={{ width: '100%', maxWidth: width }}
-      role="group"
+      role={isReadOnly ? 'img' : 'group'}
+      aria-label={label}
     >
-      <text
-        x={centerX}
-        y={upperCenterY - 20}
-        textAnchor="middle"
-        fill={theme.palette.text.secondary}
-        fontSize={16}
-      >
-        {toothChartTexts.maxillary}
-      </text>
-      <text
-        x={centerX}
-        y={lowerCenterY + 30}
-        textAnchor="middle"
-        fill={theme.palette.text.secondary}
-        fontSize={16}
-      >
-        {toothChartTexts.mandibular}
-      </text>
-      {positions.map(({ fdi, x, y }) => {
-        const isSelected = fdi === selectedTooth;
+      {arch !== 'lower' && (
+        <text
+          x={centerX}
+          y={upperCenterY - 20}
+          textAnchor="middle"
+          fill={theme.palette.text.secondary}
+          fontSize={16}
+        >
+          {toothChartTexts.maxillary}
+        </text>
+      )}
+      {arch !== 'upper' && (
+        <text
+          x={centerX}
+          y={lowerCenterY + 30}
+          textAnchor="middle"
+          fill={theme.palette.text.secondary}
+          fontSize={16}
+        >
+          {toothChartTexts.mandibular}
+        </text>
+      )}
+      {view.positions.map(({ fdi, x, y }) => {
+        const isSelected = fdi === selectedTooth || highlightedTeeth.includes(fdi);
         const isDisabled = disabledTeeth.includes(fdi);
-        const label = formatToothLabel(fdi, convention);
+        const toothLabel = formatToothLabel(fdi, convention);
+        const interaction = isReadOnly
+          ? {}
+          : {
+              role: 'button',
+              'aria-label': `Tooth ${toothLabel}`,
+              'aria-pressed': isSelected,
+              'aria-disabled': isDisabled,
+              tabIndex: isDisabled ? -1 : 0,
+              onClick: isDisabled ? undefined : () => onSelect(fdi),
+              onKeyDown: isDisabled ? undefined : handleKeyDown(fdi),
+              style: { cursor: isDisabled ? 'not-allowed' : 'pointer' },
+            };
         return (
-          <g
-            key={fdi}
-            role="button"
-            aria-label={`Tooth ${label}`}
-            aria-pressed={isSelected}
-            aria-disabled={isDisabled}
-            tabIndex={isDisabled ? -1 : 0}
-            onClick={isDisabled ? undefined : () => onSelect(fdi)}
-            onKeyDown={isDisabled ? undefined : handleKeyDown(fdi)}
-            style={{ cursor: isDisabled ? 'not-allowed' : 'pointer' }}
-          >
+          <g key={fdi} data-tooth={fdi} data-highlighted={isSelected || undefined} {...interaction}>
             <circle
               cx={x}
               cy={y}

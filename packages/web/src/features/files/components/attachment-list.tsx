@@ -1,18 +1,10 @@
-import AttachFileIcon from '@mui/icons-material/AttachFile';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import { useState } from 'react';
-import { canEditImage, isAudioFile, isImageFile } from '@lab/domain';
+import { canEditImage } from '@lab/domain';
 import { blurAttachment, fetchAttachmentLink, restoreAttachment } from '../api/attachment-calls';
-import { FileViewerDialog } from './file-viewer-dialog';
-import { useOneTimeFile } from './one-time-file';
+import { FileGallery } from './file-gallery';
 
-// A message's attachments (collection-views §2 'Message attachments list'): images as thumbnails (at most
-// 200 px wide), aac and mp4 as inline audio, anything else as a link; each opens in the file viewer, where
-// images of an editable type can be blurred (blur_attachment) and restored by admin or DESIGN.
+// A message's attachments on the staff pages: the shared gallery (thumbnails, inline audio, links, the
+// viewer) with the staff attachment address, and the image editor (blur_attachment) for images of an
+// editable type, restored by admin or DESIGN.
 
 export type MessageAttachment = { uid: string; file_name: string; blurred?: boolean };
 
@@ -26,33 +18,7 @@ export type AttachmentListProps = {
   onChanged?: () => void;
 };
 
-const mimeOf = (name: string): string => (isAudioFile(name) ? 'audio/mp4' : '');
-
-const Thumbnail = ({ attachment, onOpen }: { attachment: MessageAttachment; onOpen: () => void }) => {
-  const { load } = useOneTimeFile(() => fetchAttachmentLink(attachment.uid), '');
-  return (
-    <ButtonBase onClick={onOpen} aria-label={`Open ${attachment.file_name}`} sx={{ borderRadius: 1 }}>
-      {load.status === 'loaded' ? (
-        <Box
-          component="img"
-          src={load.objectUrl}
-          alt={attachment.file_name}
-          sx={{ maxWidth: 200, maxHeight: 200, borderRadius: 1, display: 'block' }}
-        />
-      ) : load.status === 'loading' ? (
-        <CircularProgress size={24} aria-label={`Loading ${attachment.file_name}`} />
-      ) : (
-        <Chip icon={<AttachFileIcon />} label={attachment.file_name} />
-      )}
-    </ButtonBase>
-  );
-};
-
-const InlineAudio = ({ attachment }: { attachment: MessageAttachment }) => {
-  const { load } = useOneTimeFile(() => fetchAttachmentLink(attachment.uid), mimeOf(attachment.file_name));
-  if (load.status !== 'loaded') return <Chip icon={<AttachFileIcon />} label={attachment.file_name} />;
-  return <audio controls src={load.objectUrl} aria-label={attachment.file_name} style={{ maxWidth: 280 }} />;
-};
+type GalleryAttachment = { key: string; fileName: string; attachment: MessageAttachment };
 
 export const AttachmentList = ({
   messageUid,
@@ -61,54 +27,34 @@ export const AttachmentList = ({
   canRestoreImages,
   onChanged,
 }: AttachmentListProps) => {
-  const [open, setOpen] = useState<MessageAttachment | null>(null);
-  const editor =
-    open && canEditImage(open.file_name, type)
+  const files: GalleryAttachment[] = attachments.map((attachment) => ({
+    key: attachment.uid,
+    fileName: attachment.file_name,
+    attachment,
+  }));
+  const editorFor = ({ attachment }: GalleryAttachment, close: () => void) =>
+    canEditImage(attachment.file_name, type)
       ? {
           canRestore: canRestoreImages,
-          isBlurred: open.blurred ?? false,
+          isBlurred: attachment.blurred ?? false,
           onSave: async (png: Blob) => {
-            await blurAttachment(open.uid, { messageUid, fileName: open.file_name }, png);
-            setOpen(null);
+            await blurAttachment(attachment.uid, { messageUid, fileName: attachment.file_name }, png);
+            close();
             onChanged?.();
           },
           onRestore: async () => {
-            await restoreAttachment(open.uid, messageUid);
-            setOpen(null);
+            await restoreAttachment(attachment.uid, messageUid);
+            close();
             onChanged?.();
           },
         }
       : undefined;
 
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
-      {attachments.map((attachment) => {
-        if (isImageFile(attachment.file_name)) {
-          return (
-            <Thumbnail key={attachment.uid} attachment={attachment} onOpen={() => setOpen(attachment)} />
-          );
-        }
-        if (isAudioFile(attachment.file_name))
-          return <InlineAudio key={attachment.uid} attachment={attachment} />;
-        return (
-          <Chip
-            key={attachment.uid}
-            icon={<AttachFileIcon />}
-            label={attachment.file_name}
-            onClick={() => setOpen(attachment)}
-            variant="outlined"
-          />
-        );
-      })}
-      {open && (
-        <FileViewerDialog
-          open
-          fileName={open.file_name}
-          loadUrl={() => fetchAttachmentLink(open.uid)}
-          onClose={() => setOpen(null)}
-          {...(editor ? { editor } : {})}
-        />
-      )}
-    </Stack>
+    <FileGallery
+      files={files}
+      loadUrl={({ attachment }) => fetchAttachmentLink(attachment.uid)}
+      editorFor={editorFor}
+    />
   );
 };

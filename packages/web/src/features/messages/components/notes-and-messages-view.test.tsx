@@ -5,7 +5,7 @@ import { json, stubFetch, type ApiCall } from '../../../testing/fetch-stub';
 import { aCase, aCollection, anApproval, clientUid, collectionUid } from '../../../testing/records';
 import { renderWithQueries } from '../../../testing/render-with-queries';
 import { messagesQueryKey } from '../api/get-messages';
-import { readThrottleMs } from '../read-queue';
+import { readThrottleMs } from '../../../lib/read-queue';
 import { stubLayout } from '../testing/layout-stub';
 import { aCommunication, aMessage, caseNoteTypes, messagesPath } from '../testing/message-fixtures';
 import type { RenderAttachments } from './message-bubble';

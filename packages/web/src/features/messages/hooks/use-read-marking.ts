@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { putMessageIntoCache } from '../api/get-messages';
 import { patchMessage } from '../api/patch-message';
-import { createReadQueue, type ReadQueue } from '../read-queue';
+import { createReadQueue, type ReadQueue } from '../../../lib/read-queue';
 
 type Watcher = { observer: IntersectionObserver; queue: ReadQueue };
 

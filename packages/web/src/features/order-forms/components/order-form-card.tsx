@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -17,11 +18,17 @@ import {
   splitOrderForm,
   type OrderForm,
   type OrderFormImplant,
+  type ToothConvention,
 } from '@lab/domain';
 import { DateTimeText } from '../../../components/date-time-text';
 import { OrderFormTable, OrderFormValue, formatScalar } from './order-form-value';
 
-type OrderFormCardProps = { form: OrderForm; title: string };
+type OrderFormCardProps = {
+  form: OrderForm;
+  title: string;
+  /** Order-form teeth are FDI; the customer portal shows them in the reader's chosen numbering. */
+  convention?: ToothConvention;
+};
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
   <Stack spacing={0.5}>
@@ -32,13 +39,19 @@ const Section = ({ title, children }: { title: string; children: React.ReactNode
   </Stack>
 );
 
-const implantCell = (implant: OrderFormImplant, column: (typeof orderFormImplantColumns)[number]) => {
+const implantCell = (
+  implant: OrderFormImplant,
+  column: (typeof orderFormImplantColumns)[number],
+  convention: ToothConvention | undefined,
+) => {
   const value = implant[column];
-  return column === 'tooth' && typeof value === 'number' ? formatToothLabel(value) : formatScalar(value);
+  return column === 'tooth' && typeof value === 'number'
+    ? formatToothLabel(value, convention)
+    : formatScalar(value);
 };
 
 /** One order form as received: basic information, the implants and the option tables. */
-export const OrderFormCard = ({ form, title }: OrderFormCardProps) => {
+export const OrderFormCard = ({ form, title, convention }: OrderFormCardProps) => {
   const { basic, implants, options } = splitOrderForm(form.json_data);
   return (
     <Card variant="outlined" data-testid="order-form">
@@ -53,29 +66,32 @@ export const OrderFormCard = ({ form, title }: OrderFormCardProps) => {
             <OrderFormTable entries={basic} />
           </Section>
           <Section title={orderFormTexts.implants}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  {orderFormImplantColumns.map((column) => (
-                    <TableCell key={column}>{humanizeOrderFormKey(column)}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {implants.length === 0 && (
+            {/* Five columns do not fit a phone: the table scrolls, the page does not. */}
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small">
+                <TableHead>
                   <TableRow>
-                    <TableCell colSpan={orderFormImplantColumns.length}>—</TableCell>
-                  </TableRow>
-                )}
-                {implants.map((implant, index) => (
-                  <TableRow key={index}>
                     {orderFormImplantColumns.map((column) => (
-                      <TableCell key={column}>{implantCell(implant, column)}</TableCell>
+                      <TableCell key={column}>{humanizeOrderFormKey(column)}</TableCell>
                     ))}
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {implants.length === 0 && (
+                    <TableRow>
+                      <TableCell colSpan={orderFormImplantColumns.length}>—</TableCell>
+                    </TableRow>
+                  )}
+                  {implants.map((implant, index) => (
+                    <TableRow key={index}>
+                      {orderFormImplantColumns.map((column) => (
+                        <TableCell key={column}>{implantCell(implant, column, convention)}</TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
           </Section>
           {options.map(({ key, value }) => (
             <Section key={key} title={orderFormOptionTitles[key]}>

@@ -1,6 +1,6 @@
 // Read marking (collection-views §4 'Message read', §9): a message is marked read once, when it becomes
-// visible to a staff viewer and is not yet seen; the marks go out at most once every 2 s, the messages
-// that became visible in between together.
+// visible and is not yet seen (a staff viewer, or a client on the portal); the marks go out at most once
+// every 2 s, the messages that became visible in between together.
 
 export const readThrottleMs = 2_000;
 

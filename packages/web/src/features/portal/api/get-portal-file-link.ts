@@ -1,0 +1,19 @@
+import { portalFileLinkSchema, type PortalFileType } from '@lab/domain';
+import { portalPath, portalRequest } from './portal-fetch';
+
+// GET /api/v2/customer/{key}/file/{type}/{id}/ → {url, file_name}. The url works ONCE, so it is never
+// cached as a query: every thumbnail, player and viewer load asks for a fresh one.
+
+export type PortalFileRef = {
+  type: PortalFileType;
+  /** approval_files[].id, an attachment's uid, or order_files[].id. */
+  id: string | number;
+  fileName: string;
+};
+
+export const fetchPortalFileLink = async (portalKey: string, file: PortalFileRef): Promise<string> =>
+  (
+    await portalRequest('GET', portalPath(portalKey, 'file', file.type, file.id), {
+      schema: portalFileLinkSchema,
+    })
+  ).url;

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { portalMessageAnswerSchema, type PortalMessage } from '@lab/domain';
+import { putMessageIntoCache, refetchPortalCollection } from './get-portal-collection';
+import { portalPath, portalRequest } from './portal-fetch';
+
+// POST /api/v2/customer/{key}/message/ (multipart: note, case_collection_uid, repeated attachments).
+
+export type PortalMessageDraft = { note: string; collectionUid: string; attachments: readonly File[] };
+
+export const postPortalMessage = (portalKey: string, draft: PortalMessageDraft): Promise<PortalMessage> => {
+  const form = new FormData();
+  form.append('note', draft.note.trim());
+  form.append('case_collection_uid', draft.collectionUid);
+  for (const file of draft.attachments) form.append('attachments', file, file.name);
+  return portalRequest('POST', portalPath(portalKey, 'message'), {
+    body: form,
+    schema: portalMessageAnswerSchema,
+  });
+};
+
+/** On success the message shows at once and the collection reloads (§7: reload collection). */
+export const usePostPortalMessage = (portalKey: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (draft: PortalMessageDraft) => postPortalMessage(portalKey, draft),
+    onSuccess: (message) => {
+      putMessageIntoCache(queryClient, portalKey, message);
+      void refetchPortalCollection(queryClient, portalKey);
+    },
+  });
+};

@@ -1,0 +1,191 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import {
+  approvalStatusOf,
+  isApprovalOpen,
+  portalApprovalActionLabels,
+  portalApprovalActions,
+  portalTexts,
+  type PortalApproval,
+  type PortalApprovalAction,
+} from '@lab/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DateTimeText } from '../../../components/date-time-text';
+import { useAnswerApproval } from '../api/answer-approval';
+import { portalErrorText } from '../api/portal-fetch';
+import { ApprovalChangesDialog, type ApprovalChanges } from './approval-changes-dialog';
+import type { RenderPortalFiles } from './portal-render-props';
+
+// An approval request as the client sees it (collection-views §2 'Approval card', §4 'Approval status'):
+// the design files, and while it waits for the client the three answers; once answered, how it was
+// answered. Read-only mode shows the request without the answers.
+
+export const portalApprovalTexts = {
+  approveTitle: 'Approve design',
+  approveQuestion: 'Are you sure you want to approve this design?',
+  approved: 'Approved',
+  approvedWithChanges: 'Approved with changes',
+  changesRequested: 'Changes Requested',
+  cancelled: 'Cancelled',
+  waiting: 'Waiting for your approval',
+} as const;
+
+type PortalApprovalCardProps = {
+  approval: PortalApproval;
+  portalKey: string;
+  isReadOnly: boolean;
+  renderFiles: RenderPortalFiles;
+};
+
+type Answered = { label: string; tone: 'success' | 'warning' | 'default'; at: string | null };
+
+const answeredOf = (approval: PortalApproval): Answered => {
+  const status = approvalStatusOf(approval, new Date());
+  if (status === 'Cancelled')
+    return { label: portalApprovalTexts.cancelled, tone: 'default', at: approval.cancelled_at };
+  if (status === 'Approved') {
+    const label = approval.changes ? portalApprovalTexts.approvedWithChanges : portalApprovalTexts.approved;
+    return { label, tone: 'success', at: approval.approved_at };
+  }
+  return { label: portalApprovalTexts.changesRequested, tone: 'warning', at: approval.changes_requested_at };
+};
+
+const actionColors: Record<PortalApprovalAction, 'success' | 'primary' | 'warning'> = {
+  approve: 'success',
+  approve_with_changes: 'primary',
+  request_changes: 'warning',
+};
+
+export const PortalApprovalCard = ({
+  approval,
+  portalKey,
+  isReadOnly,
+  renderFiles,
+}: PortalApprovalCardProps) => {
+  const answer = useAnswerApproval(portalKey);
+  const [dialog, setDialog] = useState<PortalApprovalAction | null>(null);
+  const isOpen = isApprovalOpen(approval);
+  const answered = isOpen ? null : answeredOf(approval);
+  const canAnswer = isOpen && !isReadOnly;
+
+  const send = (action: PortalApprovalAction, changes: ApprovalChanges = { changes: '', files: [] }) =>
+    answer.mutate(
+      { approvalUid: approval.uid, action, changes: changes.changes, files: changes.files },
+      { onSuccess: () => setDialog(null) },
+    );
+  const openDialog = (action: PortalApprovalAction) => {
+    answer.reset();
+    setDialog(action);
+  };
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={`Approval request: ${approval.approval_type_name}`}
+      data-approval-uid={approval.uid}
+      sx={{ p: 2, borderColor: isOpen ? 'warning.main' : 'divider', borderWidth: isOpen ? 2 : 1 }}
+    >
+      <Stack spacing={1.5}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+          <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600, flexGrow: 1 }}>
+            {approval.approval_type_name}
+          </Typography>
+          {answered ? (
+            <Chip size="small" label={answered.label} color={answered.tone} />
+          ) : (
+            <Chip size="small" label={portalApprovalTexts.waiting} color="warning" variant="outlined" />
+          )}
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          Requested <DateTimeText iso={approval.created_at} />
+          {isOpen && (
+            <>
+              {' · '}Please answer by <DateTimeText iso={approval.approval_due_at} />
+            </>
+          )}
+          {answered?.at && (
+            <>
+              {' · '}
+              {answered.label} <DateTimeText iso={answered.at} />
+            </>
+          )}
+        </Typography>
+        {approval.changes && (
+          <Box sx={{ borderLeft: 3, borderColor: 'warning.main', pl: 1.5 }}>
+            <Typography variant="caption" color="text.secondary">
+              Your changes
+            </Typography>
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {approval.changes}
+            </Typography>
+          </Box>
+        )}
+        {approval.approval_files.length > 0 &&
+          renderFiles(
+            approval.approval_files.map((file) => ({
+              type: 'approval_file',
+              id: file.id,
+              fileName: file.filename,
+            })),
+          )}
+        {isOpen && approval.voids_warranty && (
+          <Alert severity="error" variant="filled">
+            <AlertTitle>Warranty</AlertTitle>
+            {portalTexts.voidsWarranty}
+          </Alert>
+        )}
+        {answer.isError && dialog === null && <Alert severity="error">{portalErrorText(answer.error)}</Alert>}
+        {canAnswer && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            {portalApprovalActions.map((action) => (
+              <Button
+                key={action}
+                variant={action === 'approve' ? 'contained' : 'outlined'}
+                color={actionColors[action]}
+                size="large"
+                disabled={answer.isPending}
+                onClick={() => openDialog(action)}
+                sx={{ flex: { sm: 1 } }}
+              >
+                {portalApprovalActionLabels[action]}
+              </Button>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <ConfirmDialog
+        isOpen={dialog === 'approve'}
+        title={portalApprovalTexts.approveTitle}
+        message={
+          <Stack spacing={2}>
+            <span>{portalApprovalTexts.approveQuestion}</span>
+            {approval.voids_warranty && <Alert severity="error">{portalTexts.voidsWarranty}</Alert>}
+            {answer.isError && <Alert severity="error">{portalErrorText(answer.error)}</Alert>}
+          </Stack>
+        }
+        confirmLabel={portalApprovalActionLabels.approve}
+        isBusy={answer.isPending}
+        onConfirm={() => send('approve')}
+        onCancel={() => setDialog(null)}
+      />
+      {(dialog === 'approve_with_changes' || dialog === 'request_changes') && (
+        <ApprovalChangesDialog
+          action={dialog}
+          approvalName={approval.approval_type_name}
+          isSending={answer.isPending}
+          error={answer.error}
+          onSubmit={(changes) => send(dialog, changes)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Paper>
+  );
+};

@@ -1,0 +1,133 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  customerCaseStatus,
+  formatToothLabel,
+  portalTexts,
+  type PortalApproval,
+  type PortalCase,
+  type ToothConvention,
+} from '@lab/domain';
+import { DateTimeText } from '../../../components/date-time-text';
+import { ToothChart } from '../../../components/tooth-chart';
+import { estimatedDispatchOf, implantTeethOf, type PortalDentateCard } from '../portal-overview';
+import { CustomerStatusChip } from './customer-status-chip';
+import { PortalApprovalCard } from './portal-approval-card';
+import type { RenderPortalFiles } from './portal-render-props';
+
+// One case on the overview: job type and status chip, its implants on the chart (labels in the chosen
+// numbering), the estimated dispatch, the order files, and the case's approval requests.
+
+type PortalCaseItemProps = {
+  item: PortalCase;
+  approvals: readonly PortalApproval[];
+  arch: PortalDentateCard['arch'];
+  convention: ToothConvention;
+  portalKey: string;
+  isReadOnly: boolean;
+  renderFiles: RenderPortalFiles;
+};
+
+const DispatchLine = ({ item }: { item: PortalCase }) => {
+  const dispatch = estimatedDispatchOf(item);
+  if (dispatch.kind === 'hidden') return null;
+  if (dispatch.kind === 'dispatched') {
+    return (
+      <Typography variant="body2">
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          Dispatched:{' '}
+        </Box>
+        <DateTimeText iso={dispatch.at} />
+        {dispatch.trackingNumber && <> · Tracking {dispatch.trackingNumber}</>}
+      </Typography>
+    );
+  }
+  return (
+    <Typography variant="body2">
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {portalTexts.estimatedDispatch}:{' '}
+      </Box>
+      <Box component="span" sx={{ fontWeight: 600 }}>
+        {dispatch.kind === 'finalProsthesis' && portalTexts.finalProsthesisDispatch}
+        {dispatch.kind === 'due' && <DateTimeText iso={dispatch.at} />}
+        {dispatch.kind === 'unknown' && '—'}
+      </Box>
+    </Typography>
+  );
+};
+
+export const PortalCaseItem = ({
+  item,
+  approvals,
+  arch,
+  convention,
+  portalKey,
+  isReadOnly,
+  renderFiles,
+}: PortalCaseItemProps) => {
+  const status = customerCaseStatus(item, approvals);
+  const teeth = implantTeethOf(item);
+  const toothLabels = teeth.map((tooth) => formatToothLabel(tooth, convention));
+  return (
+    <Stack
+      component="article"
+      spacing={1.5}
+      aria-label={`${item.job_type} ${item.case_mkey}`}
+      data-case-uid={item.uid}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+            {item.job_type}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {item.case_mkey}
+          </Typography>
+        </Box>
+        <CustomerStatusChip status={status} />
+      </Stack>
+      {teeth.length > 0 && (
+        <Stack spacing={1} sx={{ alignItems: 'center' }}>
+          <Box sx={{ width: '100%', maxWidth: 340 }}>
+            <ToothChart
+              convention={convention}
+              highlightedTeeth={teeth}
+              arch={arch}
+              label={`Implants on teeth ${toothLabels.join(', ')}`}
+            />
+          </Box>
+          <Stack
+            direction="row"
+            spacing={0.5}
+            sx={{ flexWrap: 'wrap', rowGap: 0.5, justifyContent: 'center' }}
+          >
+            {item.implants.map((implant, index) => (
+              <Chip
+                key={`${implant.tooth}-${index}`}
+                size="small"
+                variant="outlined"
+                label={`${formatToothLabel(implant.tooth, convention)} · ${implant.platform ?? 'Pontic'}`}
+              />
+            ))}
+          </Stack>
+        </Stack>
+      )}
+      <DispatchLine item={item} />
+      {item.order_files.length > 0 &&
+        renderFiles(
+          item.order_files.map((file) => ({ type: 'order_file', id: file.id, fileName: file.filename })),
+        )}
+      {approvals.map((approval) => (
+        <PortalApprovalCard
+          key={approval.uid}
+          approval={approval}
+          portalKey={portalKey}
+          isReadOnly={isReadOnly}
+          renderFiles={renderFiles}
+        />
+      ))}
+    </Stack>
+  );
+};

@@ -1,0 +1,179 @@
+import Box from '@mui/material/Box';
+import CssBaseline from '@mui/material/CssBaseline';
+import Stack from '@mui/material/Stack';
+import { ThemeProvider } from '@mui/material/styles';
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  defaultToothConvention,
+  openApprovalsOf,
+  portalBrandingFor,
+  portalTexts,
+  type PortalBranding,
+  type PortalCollection,
+  type ToothConvention,
+} from '@lab/domain';
+import { usePortalCollection } from '../api/get-portal-collection';
+import { isPortalError, portalErrorText } from '../api/portal-fetch';
+import type { PortalParams, PortalTab } from '../hooks/use-portal-params';
+import { PortalBrandBar } from './portal-brand-bar';
+import { portalBrandNames } from './portal-logo';
+import { PortalCaseHeader } from './portal-case-header';
+import { PortalMessagesTab } from './portal-messages-tab';
+import { PortalOrderFormsTab } from './portal-order-forms-tab';
+import { PortalOverviewTab } from './portal-overview-tab';
+import type { RenderOrderForm, RenderPortalFiles } from './portal-render-props';
+import { PortalLoading, PortalStatusPage, RetryButton } from './portal-status-page';
+import { bottomBarHeight, PortalTabs, portalPanelId, portalTabId } from './portal-tabs';
+import { PortalBrandingContext, portalThemeFor } from './portal-theme';
+
+// The customer portal (collection-views §2 'Customer portal'): one collection through its portal key,
+// in the client's branding, as Overview, Messages and Order Forms.
+
+export type PortalScreenProps = PortalParams & {
+  onTabChange: (tab: PortalTab) => void;
+  renderFiles: RenderPortalFiles;
+  renderOrderForm: RenderOrderForm;
+};
+
+export const portalLoadErrorText = 'Your case could not be loaded.';
+export const portalNotFoundTitle = 'Link Not Valid';
+
+type BrandedProps = { branding: PortalBranding; hasBrandBar?: boolean; children: ReactNode };
+
+const Branded = ({ branding, hasBrandBar = true, children }: BrandedProps) => (
+  <PortalBrandingContext value={branding}>
+    <ThemeProvider theme={portalThemeFor(branding)}>
+      <CssBaseline />
+      <Box data-branding={branding} sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+        {hasBrandBar && <PortalBrandBar branding={branding} />}
+        {children}
+      </Box>
+    </ThemeProvider>
+  </PortalBrandingContext>
+);
+
+type PortalCaseViewProps = Omit<PortalScreenProps, 'requestedBranding'> & { collection: PortalCollection };
+
+const PortalCaseView = ({
+  collection,
+  portalKey,
+  isReadOnly,
+  tab,
+  onTabChange,
+  renderFiles,
+  renderOrderForm,
+}: PortalCaseViewProps) => {
+  const [convention, setConvention] = useState<ToothConvention>(defaultToothConvention);
+  const unreadFromLab = collection.messages.filter(
+    (message) => message.direction === 'OUTBOUND' && !message.message_seen,
+  ).length;
+  const badges = { overview: openApprovalsOf(collection.approvals).length, messages: unreadFromLab };
+
+  return (
+    <Box
+      sx={{
+        maxWidth: 960,
+        mx: 'auto',
+        px: { xs: 1.5, sm: 3 },
+        pt: 2,
+        pb: { xs: `${bottomBarHeight + 24}px`, sm: 4 },
+      }}
+    >
+      <Stack spacing={2}>
+        <PortalCaseHeader
+          collection={collection}
+          convention={convention}
+          onConventionChange={setConvention}
+        />
+        <Box sx={{ borderBottom: { sm: 1 }, borderColor: { sm: 'divider' } }}>
+          <PortalTabs tab={tab} badges={badges} onChange={onTabChange} />
+        </Box>
+        <Box component="main" role="tabpanel" id={portalPanelId(tab)} aria-labelledby={portalTabId(tab)}>
+          {tab === 'overview' && (
+            <PortalOverviewTab
+              collection={collection}
+              convention={convention}
+              portalKey={portalKey}
+              isReadOnly={isReadOnly}
+              renderFiles={renderFiles}
+            />
+          )}
+          {tab === 'messages' && (
+            <PortalMessagesTab
+              collection={collection}
+              portalKey={portalKey}
+              isReadOnly={isReadOnly}
+              renderFiles={renderFiles}
+            />
+          )}
+          {tab === 'orderForms' && (
+            <PortalOrderFormsTab
+              collection={collection}
+              convention={convention}
+              renderOrderForm={renderOrderForm}
+            />
+          )}
+        </Box>
+      </Stack>
+    </Box>
+  );
+};
+
+export const PortalScreen = (props: PortalScreenProps) => {
+  const { portalKey, requestedBranding } = props;
+  const query = usePortalCollection(portalKey);
+  const collection = query.data;
+  const branding = portalBrandingFor(requestedBranding, collection?.ordering_platform);
+
+  useEffect(() => {
+    const brand = portalBrandNames[branding];
+    if (!collection) document.title = brand;
+    else if (collection.cancelled) document.title = `${portalTexts.caseUnavailableTitle} · ${brand}`;
+    else document.title = `Case ${collection.collection_id} · ${brand}`;
+  }, [branding, collection]);
+
+  if (collection?.cancelled) {
+    return (
+      <Branded branding={branding}>
+        <PortalStatusPage title={portalTexts.caseUnavailableTitle} text={portalTexts.caseUnavailableText} />
+      </Branded>
+    );
+  }
+  if (collection) {
+    return (
+      <Branded branding={branding}>
+        <PortalCaseView {...props} collection={collection} />
+      </Branded>
+    );
+  }
+  if (!portalKey) {
+    return (
+      <Branded branding={branding}>
+        <PortalStatusPage title={portalNotFoundTitle} text={portalTexts.notFound} />
+      </Branded>
+    );
+  }
+  if (query.isError) {
+    const isNotFound = isPortalError(query.error) && query.error.status === 404;
+    return (
+      <Branded branding={branding}>
+        {isNotFound ? (
+          <PortalStatusPage title={portalNotFoundTitle} text={portalTexts.notFound} />
+        ) : (
+          <PortalStatusPage
+            title={portalLoadErrorText}
+            text={portalErrorText(query.error)}
+            tone="error"
+            action={<RetryButton onRetry={() => void query.refetch()} />}
+          />
+        )}
+      </Branded>
+    );
+  }
+  // Until the collection names its platform, a brand bar could be the wrong brand: none unless asked.
+  return (
+    <Branded branding={branding} hasBrandBar={requestedBranding === branding}>
+      <PortalLoading />
+    </Branded>
+  );
+};

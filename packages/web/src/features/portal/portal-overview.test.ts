@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { portalTexts } from '@lab/domain';
+import { estimatedDispatchOf, portalDentateCards } from './portal-overview';
+import { aPortalCase } from './testing/portal-fixture';
+
+describe('portalDentateCards', () => {
+  it('puts cases under their jaw by the dentate-grouping rules, in screen order', () => {
+    const cards = portalDentateCards([
+      aPortalCase({ uid: 'a', dentate: 'LOWER', implants: [] }),
+      aPortalCase({ uid: 'b', dentate: null, implants: [{ tooth: 12, platform: null }] }),
+      // UPPER with a lower implant spans both jaws.
+      aPortalCase({ uid: 'c', dentate: 'UPPER', implants: [{ tooth: 44, platform: null }] }),
+      aPortalCase({ uid: 'd', dentate: null, implants: [] }),
+    ]);
+    expect(cards.map((card) => [card.title, card.arch, card.cases.map((item) => item.uid)])).toEqual([
+      ['Upper', 'upper', ['b']],
+      ['Lower', 'lower', ['a']],
+      ['Upper & Lower', 'both', ['c']],
+      ['Other Items', 'both', ['d']],
+    ]);
+  });
+
+  it('lists open work before dispatched, and cancelled last', () => {
+    const [card] = portalDentateCards([
+      aPortalCase({ uid: 'cancelled', cancelled: true }),
+      aPortalCase({ uid: 'dispatched', dispatched: true }),
+      aPortalCase({ uid: 'open' }),
+    ]);
+    expect(card?.cases.map((item) => item.uid)).toEqual(['open', 'dispatched', 'cancelled']);
+  });
+});
+
+describe('estimatedDispatchOf', () => {
+  it('is customer_due, the final-approval rule for a Final Prosthesis, or the dispatch itself', () => {
+    expect(estimatedDispatchOf(aPortalCase({ customer_due: '2030-01-01T00:00:00.000Z' }))).toEqual({
+      kind: 'due',
+      at: '2030-01-01T00:00:00.000Z',
+    });
+    expect(estimatedDispatchOf(aPortalCase({ product_class: ' final prosthesis ' })).kind).toBe(
+      'finalProsthesis',
+    );
+    expect(portalTexts.finalProsthesisDispatch).toBe('3 Weeks After Final Approval');
+    expect(
+      estimatedDispatchOf(
+        aPortalCase({
+          dispatched: true,
+          date_dispatched: '2030-01-02T00:00:00.000Z',
+          tracking_number: 'TRK1',
+        }),
+      ),
+    ).toEqual({ kind: 'dispatched', at: '2030-01-02T00:00:00.000Z', trackingNumber: 'TRK1' });
+    expect(estimatedDispatchOf(aPortalCase({ cancelled: true })).kind).toBe('hidden');
+    expect(estimatedDispatchOf(aPortalCase({ customer_due: null })).kind).toBe('unknown');
+  });
+});
