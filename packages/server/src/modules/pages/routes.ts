@@ -21,7 +21,9 @@ export const registerPageRoutes = async (app: FastifyInstance): Promise<void> =>
       if (!fs.existsSync(path.join(webDistDir, file))) {
         return reply.status(503).type('text/plain').send('The web app is not built yet: run npm run build');
       }
-      return reply.header('Cache-Control', cacheControl).sendFile(file);
+      // cacheControl: false, else @fastify/send replaces ours with 'public, max-age=0' (a portal page
+      // with its key in the address must be no-store).
+      return reply.header('Cache-Control', cacheControl).sendFile(file, { cacheControl: false });
     };
 
   app.get('/', { config: { access: 'public' } }, (_request, reply) =>

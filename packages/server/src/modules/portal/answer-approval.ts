@@ -15,7 +15,7 @@ import { approveLocked, requestChangesLocked } from '../approvals/approval-actio
 import { assertApprovalOpen, isUuid, lockApproval } from '../approvals/approval-records';
 import { forgetKeptFiles, keepUploadedParts } from '../files/store-file';
 import { loadPortalCollection } from './load-portal-collection';
-import { recordClientMessage } from './record-client-message';
+import { notifyLabOfApproval, recordClientMessage } from './record-client-message';
 
 // POST /api/v2/customer/{portal_key}/approval/{approval_uid}/ (domain-decisions 'Approvals'):
 // approve; approve_with_changes approves and records the changes as an inbound message; request_changes
@@ -75,7 +75,19 @@ export const answerApproval = async (
       const input = { locked, actor: client, now };
       if (fields.action === 'request_changes') await requestChangesLocked(tx, input, changes);
       else await approveLocked(tx, input);
-      if (fields.action === 'approve') return;
+      const target = {
+        collectionUid: client.collectionUid,
+        branchId: locked.actionCase.collection.fulfillment_branch_id,
+        caseTarget: {
+          uid: locked.actionCase.row.uid,
+          delegatedToId: locked.actionCase.row.delegated_to_id,
+        },
+        approvalUid: locked.approval.uid,
+      };
+      if (fields.action === 'approve') {
+        await notifyLabOfApproval(tx, { client, target, note: `${locked.type.name}: Approved` });
+        return;
+      }
       if (fields.action === 'approve_with_changes') {
         // Approved, with the client's changes on the card as well as in the message.
         await tx.update(approvals).set({ changes }).where(eq(approvals.uid, locked.approval.uid));
@@ -85,15 +97,7 @@ export const answerApproval = async (
         type: 'APPROVAL_MESSAGE',
         note: changes,
         kept,
-        target: {
-          collectionUid: client.collectionUid,
-          branchId: locked.actionCase.collection.fulfillment_branch_id,
-          caseTarget: {
-            uid: locked.actionCase.row.uid,
-            delegatedToId: locked.actionCase.row.delegated_to_id,
-          },
-          approvalUid: locked.approval.uid,
-        },
+        target,
         alsoDesign: fields.action === 'request_changes',
         now,
       });

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   AppError,
   portalFileTypes,
@@ -87,6 +87,11 @@ const findOrderFile = async (q: Queryable, client: ClientActor, rawId: string): 
         eq(files.file_category, 'order_file'),
         eq(files.upload_state, 'complete'),
         isNull(files.deleted_at),
+        // An original behind a live blurred copy is not listed (the copy stands in for it), so its id
+        // must not reach it either: that is what the blurring hid.
+        sql`NOT EXISTS (SELECT 1 FROM files AS blurred_copy
+                        WHERE blurred_copy.blurred_from_file_id = ${files.id}
+                          AND blurred_copy.deleted_at IS NULL)`,
       ),
     )
     .limit(1);

@@ -10,6 +10,7 @@ import {
   createNotifications,
   findAudienceIds,
   type NotificationAudience,
+  type NotificationContent,
 } from '../notifications/create-notifications';
 
 // What the client writes through the portal lands as an INBOUND, CLIENTS-visible message of the
@@ -35,34 +36,50 @@ export type ClientMessage = {
   now: Date;
 };
 
+type LabNotice = Pick<ClientMessage, 'target' | 'alsoDesign'>;
+
 /**
  * The case's delegate, else the branch's ADMIN staff (domain-decisions 'Notifications'); plus design
  * when the client asked for changes to a design.
  */
-const labAudience = (message: ClientMessage): NotificationAudience[] => {
-  const { caseTarget, branchId } = message.target;
+const labAudience = (notice: LabNotice): NotificationAudience[] => {
+  const { caseTarget, branchId } = notice.target;
   const first: NotificationAudience = caseTarget?.delegatedToId
     ? { userIds: [caseTarget.delegatedToId], department: null }
     : { userIds: [], department: { department: 'ADMIN', branchId } };
-  if (!message.alsoDesign) return [first];
+  if (!notice.alsoDesign) return [first];
   return [first, { userIds: [], department: { department: 'DESIGN', branchId } }];
 };
 
-const notifyLab = async (tx: Tx, message: ClientMessage, stored: typeof messages.$inferSelect) => {
+const notifyLab = async (tx: Tx, notice: LabNotice, content: NotificationContent) => {
   const ids = new Set<number>();
-  for (const audience of labAudience(message)) {
+  for (const audience of labAudience(notice)) {
     for (const id of await findAudienceIds(tx, audience, null)) ids.add(id);
   }
-  await createNotifications(tx, [...ids], {
-    message_uid: stored.uid,
-    message_type: stored.message_type,
-    note: stored.note,
-    author_reference: stored.author_reference,
-    case_uid: stored.case_uid,
-    case_collection_uid: stored.case_collection_uid,
-    informational: true,
-  });
+  await createNotifications(tx, [...ids], content);
 };
+
+/**
+ * A plain approval writes no message, yet it is an approval answer like the others: the lab is told
+ * the same way (domain-decisions 'Notifications'), by a notification about the case without a message.
+ */
+export const notifyLabOfApproval = (
+  tx: Tx,
+  answer: { client: ClientActor; target: ClientMessageTarget; note: string },
+): Promise<void> =>
+  notifyLab(
+    tx,
+    { target: answer.target, alsoDesign: false },
+    {
+      message_uid: null,
+      message_type: 'APPROVAL_MESSAGE',
+      note: answer.note,
+      author_reference: answer.client.clientName,
+      case_uid: answer.target.caseTarget?.uid ?? null,
+      case_collection_uid: answer.target.collectionUid,
+      informational: true,
+    },
+  );
 
 const attachFiles = async (tx: Tx, message: ClientMessage, messageUid: string) => {
   const { client, target, now } = message;
@@ -123,7 +140,15 @@ export const recordClientMessage = async (tx: Tx, message: ClientMessage): Promi
     actor: client,
     at: now,
   });
-  await notifyLab(tx, message, stored);
+  await notifyLab(tx, message, {
+    message_uid: stored.uid,
+    message_type: stored.message_type,
+    note: stored.note,
+    author_reference: stored.author_reference,
+    case_uid: stored.case_uid,
+    case_collection_uid: stored.case_collection_uid,
+    informational: true,
+  });
   await tx
     .update(collections)
     .set({ updated_at: sql`now()` })
