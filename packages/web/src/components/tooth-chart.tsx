@@ -148,7 +148,7 @@ export const ToothChart = ({
               fontSize={13}
               fill={isSelected ? theme.palette.primary.contrastText : theme.palette.text.primary}
             >
-              {label}
+              {toothLabel}
             </text>
           </g>
         );

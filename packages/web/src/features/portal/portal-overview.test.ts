@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { portalTexts } from '@lab/domain';
-import { estimatedDispatchOf, portalDentateCards } from './portal-overview';
+import { estimatedDispatchOf, implantGroupsOf, portalDentateCards } from './portal-overview';
 import { aPortalCase } from './testing/portal-fixture';
 
 describe('portalDentateCards', () => {
@@ -51,5 +51,24 @@ describe('estimatedDispatchOf', () => {
     ).toEqual({ kind: 'dispatched', at: '2030-01-02T00:00:00.000Z', trackingNumber: 'TRK1' });
     expect(estimatedDispatchOf(aPortalCase({ cancelled: true })).kind).toBe('hidden');
     expect(estimatedDispatchOf(aPortalCase({ customer_due: null })).kind).toBe('unknown');
+  });
+});
+
+describe('implantGroupsOf', () => {
+  it('lists each platform once with its teeth, pontics together', () => {
+    const item = aPortalCase({
+      implants: [
+        { tooth: 24, platform: 'BLT RC' },
+        { tooth: 12, platform: 'BLT RC' },
+        { tooth: 21, platform: null },
+        { tooth: 11, platform: null },
+        { tooth: 16, platform: 'NobelActive RP' },
+      ],
+    });
+    expect(implantGroupsOf(item)).toEqual([
+      { platform: 'Pontic', teeth: [11, 21] },
+      { platform: 'BLT RC', teeth: [12, 24] },
+      { platform: 'NobelActive RP', teeth: [16] },
+    ]);
   });
 });

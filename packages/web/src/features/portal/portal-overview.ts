@@ -74,3 +74,15 @@ export const estimatedDispatchOf = (item: PortalCase): EstimatedDispatch => {
 /** The case's implant teeth (FDI), in chart order, each once. */
 export const implantTeethOf = (item: PortalCase): number[] =>
   [...new Set(item.implants.map((implant) => implant.tooth))].sort((a, b) => a - b);
+
+export const ponticLabel = 'Pontic';
+
+/** One line per platform (a pontic has none), its teeth in chart order: short enough for a phone. */
+export const implantGroupsOf = (item: PortalCase): { platform: string; teeth: number[] }[] => {
+  const groups = new Map<string, number[]>();
+  for (const implant of item.implants.toSorted((a, b) => a.tooth - b.tooth)) {
+    const platform = implant.platform ?? ponticLabel;
+    groups.set(platform, [...(groups.get(platform) ?? []), implant.tooth]);
+  }
+  return [...groups].map(([platform, teeth]) => ({ platform, teeth }));
+};

@@ -12,7 +12,12 @@ import {
 } from '@lab/domain';
 import { DateTimeText } from '../../../components/date-time-text';
 import { ToothChart } from '../../../components/tooth-chart';
-import { estimatedDispatchOf, implantTeethOf, type PortalDentateCard } from '../portal-overview';
+import {
+  estimatedDispatchOf,
+  implantGroupsOf,
+  implantTeethOf,
+  type PortalDentateCard,
+} from '../portal-overview';
 import { CustomerStatusChip } from './customer-status-chip';
 import { PortalApprovalCard } from './portal-approval-card';
 import type { RenderPortalFiles } from './portal-render-props';
@@ -77,48 +82,73 @@ export const PortalCaseItem = ({
       aria-label={`${item.job_type} ${item.case_mkey}`}
       data-case-uid={item.uid}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
-            {item.job_type}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {item.case_mkey}
-          </Typography>
-        </Box>
-        <CustomerStatusChip status={status} />
-      </Stack>
-      {teeth.length > 0 && (
-        <Stack spacing={1} sx={{ alignItems: 'center' }}>
-          <Box sx={{ width: '100%', maxWidth: 340 }}>
-            <ToothChart
-              convention={convention}
-              highlightedTeeth={teeth}
-              arch={arch}
-              label={`Implants on teeth ${toothLabels.join(', ')}`}
-            />
+      {/* Phones: one column. Larger screens: the details beside the chart, not under a narrow one. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', md: teeth.length > 0 ? 'minmax(0, 1fr) 340px' : '1fr' },
+          gridTemplateAreas: {
+            xs: '"title" "chart" "details"',
+            md: teeth.length > 0 ? '"title chart" "details chart"' : '"title" "details"',
+          },
+          gridTemplateRows: { md: 'auto 1fr' },
+        }}
+      >
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ gridArea: 'title', alignItems: 'flex-start', justifyContent: 'space-between' }}
+        >
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+              {item.job_type}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {item.case_mkey}
+            </Typography>
           </Box>
-          <Stack
-            direction="row"
-            spacing={0.5}
-            sx={{ flexWrap: 'wrap', rowGap: 0.5, justifyContent: 'center' }}
-          >
-            {item.implants.map((implant, index) => (
-              <Chip
-                key={`${implant.tooth}-${index}`}
-                size="small"
-                variant="outlined"
-                label={`${formatToothLabel(implant.tooth, convention)} · ${implant.platform ?? 'Pontic'}`}
-              />
-            ))}
-          </Stack>
+          <CustomerStatusChip status={status} />
         </Stack>
-      )}
-      <DispatchLine item={item} />
-      {item.order_files.length > 0 &&
-        renderFiles(
-          item.order_files.map((file) => ({ type: 'order_file', id: file.id, fileName: file.filename })),
+        {teeth.length > 0 && (
+          <Stack spacing={1} sx={{ gridArea: 'chart', alignItems: 'center' }}>
+            <Box sx={{ width: '100%', maxWidth: 340 }}>
+              <ToothChart
+                convention={convention}
+                highlightedTeeth={teeth}
+                arch={arch}
+                label={`Implants on teeth ${toothLabels.join(', ')}`}
+              />
+            </Box>
+            <Stack
+              direction="row"
+              spacing={0.5}
+              sx={{ flexWrap: 'wrap', rowGap: 0.5, justifyContent: 'center' }}
+            >
+              {implantGroupsOf(item).map((group) => (
+                <Chip
+                  key={group.platform}
+                  size="small"
+                  variant="outlined"
+                  label={`${group.teeth.map((tooth) => formatToothLabel(tooth, convention)).join(', ')} · ${group.platform}`}
+                />
+              ))}
+            </Stack>
+          </Stack>
         )}
+        <Stack spacing={1} sx={{ gridArea: 'details', minWidth: 0 }}>
+          <DispatchLine item={item} />
+          {item.order_files.length > 0 && (
+            <Typography variant="caption" color="text.secondary" component="h4">
+              Your order files
+            </Typography>
+          )}
+          {item.order_files.length > 0 &&
+            renderFiles(
+              item.order_files.map((file) => ({ type: 'order_file', id: file.id, fileName: file.filename })),
+            )}
+        </Stack>
+      </Box>
       {approvals.map((approval) => (
         <PortalApprovalCard
           key={approval.uid}

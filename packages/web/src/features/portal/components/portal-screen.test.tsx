@@ -59,6 +59,9 @@ const renderPortal = ({
   return { ...utils, calls, onTabChange };
 };
 
+const chartLabels = (region: HTMLElement) =>
+  [...region.querySelectorAll('svg text')].map((text) => text.textContent);
+
 const brandingShown = (container: HTMLElement) =>
   container.querySelector('[data-branding]')?.getAttribute('data-branding');
 
@@ -85,8 +88,15 @@ describe('PortalScreen', () => {
     expect(screen.queryByText(portalTexts.actionRequired)).toBeNull();
     // The implants' teeth are on the chart, labelled in the chosen numbering.
     expect(within(upper).getByRole('img', { name: 'Implants on teeth 14, 15' })).toBeTruthy();
+    expect(chartLabels(upper)).toContain('14');
     fireEvent.click(screen.getByRole('button', { name: 'Uni.' }));
-    expect(within(upper).getByRole('img', { name: 'Implants on teeth 05, 04' })).toBeTruthy();
+    const chart = within(upper).getByRole('img', { name: 'Implants on teeth 05, 04' });
+    expect(chartLabels(upper)).toContain('05');
+    // Filled on the chart, in chart order (15 sits before 14 on the upper arch).
+    expect([...chart.querySelectorAll('[data-highlighted] text')].map((text) => text.textContent)).toEqual([
+      '04',
+      '05',
+    ]);
   });
 
   it('puts Approval Required before Dispatched and Cancelled, pulsing, with the Action Required banner', async () => {

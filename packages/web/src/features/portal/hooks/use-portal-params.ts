@@ -41,11 +41,14 @@ export const readPortalParams = (search: string): PortalParams => {
 /** The params, re-read on every address change; a tab change is a history entry (Back returns). */
 export const usePortalParams = (): PortalParams & { onTabChange: (tab: PortalTab) => void } => {
   const search = useLocationSearch();
-  const onTabChange = (tab: PortalTab) =>
+  const onTabChange = (tab: PortalTab) => {
     writeSearchParams(
       patchSearchParams(new URLSearchParams(window.location.search), {
         tab: tab === defaultPortalTab ? null : tab,
       }),
     );
+    // Another tab starts at its top, not where the last one was scrolled to (Messages then goes down).
+    window.scrollTo({ top: 0 });
+  };
   return { ...readPortalParams(search), onTabChange };
 };
