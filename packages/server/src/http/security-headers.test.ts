@@ -43,6 +43,8 @@ describe.each([
       const directives = cspDirectives(headers['content-security-policy']);
       expect(directives).toContain("default-src 'self'");
       expect(directives).toContain("form-action 'self'");
+      // Audio attachments play from a blob: object URL.
+      expect(directives).toContain("media-src 'self' blob:");
       if (isHttps) {
         expect(directives).toContain('upgrade-insecure-requests');
         expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

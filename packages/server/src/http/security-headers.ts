@@ -13,6 +13,8 @@ export const helmetOptions = (config: Pick<Config, 'isHttps'>): FastifyHelmetOpt
       // MUI (emotion) injects style tags at run time.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
+      // Audio attachments play from the object URL of their one-time download.
+      mediaSrc: ["'self'", 'blob:'],
       connectSrc: ["'self'"],
       frameSrc: ["'self'", 'blob:'],
       workerSrc: ["'self'", 'blob:'],

@@ -45,7 +45,7 @@ export const registerPageRoutes = async (app: FastifyInstance): Promise<void> =>
     const file = (request.params as { '*': string })['*'];
     return reply
       .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .sendFile(path.posix.join('assets', file));
+      .sendFile(path.posix.join('assets', file), { cacheControl: false });
   });
   registerOtherSystemPages(app);
   app.get('/favicon.ico', { config: { access: 'public' } }, (_request, reply) => reply.status(204).send());

@@ -268,6 +268,25 @@ describe('GET /api/v2/customer/{portal_key}/', () => {
       order_forms: [],
     });
   });
+
+  it('reaches no file and takes no message once every case is cancelled', async () => {
+    const withdrawn = await createCollection(test.db, {
+      clientName: 'Withdrawn Clinic',
+      cases: [{ statusName: 'Cancelled' }],
+    });
+    const cancelledCase = withdrawn.cases[0] as CaseRow;
+    const staffCase = await uploadCaseFiles(test, designer, cancelledCase.case_id, 'order_file', [
+      samplePng('scan_before_cancel.png'),
+    ]);
+    const orderFile = staffCase.order_files[0];
+    const calls = createPortalCalls(test, withdrawn.portal_key);
+    const link = await calls.file('order_file', orderFile?.id ?? 0);
+    expect(link.statusCode).toBe(404);
+    expect(errorMessage(link)).toBe(portalTexts.fileNotFound);
+    const posted = await calls.message({ note: 'Is my case still going ahead?' });
+    expect(posted.statusCode).toBe(404);
+    expect(errorMessage(posted)).toBe(portalTexts.notFound);
+  });
 });
 
 describe('whose collection a key reaches', () => {

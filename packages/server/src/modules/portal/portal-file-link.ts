@@ -18,6 +18,7 @@ import {
 } from '../../db/schema/index';
 import { isUuid } from '../approvals/approval-records';
 import { createDownloadUrl } from '../files/file-links';
+import { isCollectionWithdrawn } from './collection-availability';
 
 // GET /api/v2/customer/{portal_key}/file/{type}/{id}/: a one-time link to a file the portal lists — an
 // approval's file, an attachment of a CLIENTS-visible message, an order file — of the key's own
@@ -113,6 +114,7 @@ export const createPortalFileLink = async (
   options: { client: ClientActor; type: string; id: string; ttlMinutes: number },
 ): Promise<PortalFileLink> => {
   if (!isPortalFileType(options.type)) throw fileNotFound();
+  if (await isCollectionWithdrawn(q, options.client)) throw fileNotFound();
   const found = await finders[options.type](q, options.client, options.id);
   if (!found) throw fileNotFound();
   return {

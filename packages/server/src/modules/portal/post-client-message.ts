@@ -5,6 +5,7 @@ import type { UploadedPart } from '../../http/multipart-upload';
 import type { FileStorage } from '../../storage/file-storage';
 import { findCollectionRow } from '../collections/collection-queries';
 import { forgetKeptFiles, keepUploadedParts } from '../files/store-file';
+import { isCollectionWithdrawn } from './collection-availability';
 import { findPortalMessage } from './load-portal-collection';
 import { portalNotFound } from './portal-client';
 import { recordClientMessage } from './record-client-message';
@@ -33,7 +34,7 @@ export const postClientMessage = async (
   const named = fields.case_collection_uid?.trim().toLowerCase();
   if (named && named !== client.collectionUid) throw portalNotFound();
   const collection = await findCollectionRow(db, client.collectionUid);
-  if (!collection) throw portalNotFound();
+  if (!collection || (await isCollectionWithdrawn(db, client))) throw portalNotFound();
   const kept = await keepUploadedParts(options.storage, options.parts, 'message_attachment');
   let uid: string;
   try {
