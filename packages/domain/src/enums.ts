@@ -88,6 +88,7 @@ export const redoCharges = ['full', 'discount', 'free'] as const;
 export const printTypes = ['receipt', 'label', 'document'] as const;
 
 export const partnerAdapterTypes = ['EVIDENT'] as const;
+export type PartnerAdapterType = (typeof partnerAdapterTypes)[number];
 
 /** AU and NZ clients; a branch serves one country's time zone and holidays. */
 export const countries = ['AU', 'NZ'] as const;

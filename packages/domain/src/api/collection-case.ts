@@ -10,6 +10,7 @@ import {
 } from '../enums';
 import { isoDateTime, nullableIsoDateTime } from './common';
 import { implantSchema } from './implants';
+import { outsourceSchema, type Outsource } from './outsourcing';
 
 // One case (component) as GET /api/v2/collection/{uid}/ answers it: the Case of case-workspace §3 plus
 // the component-card fields of collection-views §3. Names are the spec's; ids of people and catalogue
@@ -88,19 +89,9 @@ export const machineProjectSchema = z.object({
 });
 export type MachineProject = z.infer<typeof machineProjectSchema>;
 
-/** The outsource jobs of a case as the drawer lists them; the Outsourcing tab loads the details. */
-export const outsourceSummarySchema = z.object({
-  id: z.number().int(),
-  uid: z.uuid(),
-  partner: z.string(),
-  partner_id: z.number().int(),
-  start: nullableIsoDateTime,
-  end: nullableIsoDateTime,
-  expected_return: nullableIsoDateTime,
-  marked_as_completed: nullableIsoDateTime,
-  partner_status: z.string().nullable(),
-});
-export type OutsourceSummary = z.infer<typeof outsourceSummarySchema>;
+/** The outsource jobs of a case (the Outsourcing tab's cards). */
+export const outsourceSummarySchema = outsourceSchema;
+export type OutsourceSummary = Outsource;
 
 export const checklistItemRefSchema = z.object({ id: z.number().int(), department: z.string() });
 

@@ -4,6 +4,7 @@ import { bigint, check, index, integer, pgTable, text, uuid, type AnyPgColumn } 
 import { cases } from './cases';
 import { collections } from './collections';
 import { oneOf, timestamptz } from './columns';
+import { outsources } from './outsourcing';
 import { partners } from './partners';
 import { users } from './users';
 
@@ -26,6 +27,8 @@ export const files = pgTable(
     case_uid: uuid('case_uid').references(() => cases.uid, { onDelete: 'cascade' }),
     // The partner that received (outsource_sent_file) or produced (outsource_received_file) it.
     partner_id: integer('partner_id').references(() => partners.id, { onDelete: 'set null' }),
+    // The job a partner's file came back on (outsource_received_file), or was sent for.
+    outsource_uid: uuid('outsource_uid').references((): AnyPgColumn => outsources.uid, { onDelete: 'set null' }),
     uploaded_by_id: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
     // Who uploaded when not an employee: the client (portal) or partner (share key) name.
     uploaded_by_reference: text('uploaded_by_reference'),

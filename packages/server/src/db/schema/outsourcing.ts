@@ -102,24 +102,3 @@ export const integrated_outsource_requests = pgTable(
     check('integrated_outsource_requests_retry_check', sql`${t.retry_count} >= 0`),
   ],
 );
-
-// The conversation with the partner about one outsource job (staff side and the partner's page).
-export const outsource_messages = pgTable(
-  'outsource_messages',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    outsource_uid: uuid('outsource_uid')
-      .notNull()
-      .references(() => outsources.uid, { onDelete: 'cascade' }),
-    created_at: timestamptz('created_at').notNull().defaultNow(),
-    author_reference: text('author_reference').notNull(),
-    author_user_id: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
-    note: text('note').notNull(),
-    // OUTBOUND = staff to partner, INBOUND = from the partner.
-    direction: text('direction').notNull(),
-  },
-  (t) => [
-    index('outsource_messages_outsource_idx').on(t.outsource_uid, t.created_at),
-    check('outsource_messages_direction_check', oneOf(t.direction, ['INBOUND', 'OUTBOUND'])),
-  ],
-);

@@ -11,7 +11,7 @@ import {
 import { actorUserId, type Actor, type StaffActor } from '../../auth/actor';
 import { inTransaction, type Db, type Tx } from '../../db/client';
 import { approvals } from '../../db/schema/index';
-import { recordChange, saveCaseChanges, type CaseChanges, type CaseUpdate } from '../cases/save-case-changes';
+import { recordChange, saveCaseChanges, type CaseChanges, type CaseUpdate } from '../cases/kernel';
 import {
   approvalTimes,
   assertApprovalOpen,

@@ -3,7 +3,7 @@ import { directionOf, isResolvableType, visibilityOf } from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { clients, message_attachments, messages } from '../../db/schema/index';
-import type { ActionCase } from '../cases/load-action-case';
+import type { ActionCase } from '../cases/kernel';
 import { writeAuditEvent } from '../../audit/write-audit-event';
 
 // The APPROVAL_MESSAGE a new approval request writes (domain-decisions 'Messages, notifications,

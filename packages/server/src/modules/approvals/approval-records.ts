@@ -6,7 +6,7 @@ import { writeAuditEvent, type AuditActions } from '../../audit/write-audit-even
 import type { Tx } from '../../db/client';
 import { approval_types, approvals, cases } from '../../db/schema/index';
 import { publishCollectionChanged } from '../../realtime/events';
-import { loadActionCase, type ActionCase } from '../cases/load-action-case';
+import { loadActionCase, type ActionCase } from '../cases/kernel';
 
 // Loading and locking an approval for a write, and the audit rows every approval write leaves.
 

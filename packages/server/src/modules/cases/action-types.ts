@@ -33,3 +33,6 @@ export type CaseActionHandler<Name extends CaseActionName> = (
 ) => Promise<ActionResult>;
 
 export const answerCase = (caseUid: string): ActionResult => ({ kind: 'case', caseUid });
+
+/** A module's slice of the case actions: one handler for each of its members of the union. */
+export type CaseActionHandlers<Names extends CaseActionName> = { [Name in Names]: CaseActionHandler<Name> };

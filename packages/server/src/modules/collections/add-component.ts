@@ -19,8 +19,7 @@ import {
   job_types,
   outsources,
 } from '../../db/schema/index';
-import { findStatus } from '../cases/load-action-case';
-import { writeCaseAuditRow, type CaseChanges } from '../cases/save-case-changes';
+import { findStatus, writeCaseAuditRow, type CaseChanges } from '../cases/kernel';
 import { defaultBranchCalendar, loadBranchCalendar } from '../schedule/load-branch-calendar';
 import { readPromise } from '../schedule/preview-schedule';
 import { recomputeCaseSchedule } from '../schedule/recompute-case-schedule';

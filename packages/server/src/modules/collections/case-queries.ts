@@ -21,7 +21,6 @@ import {
   material_types,
   materials,
   messages,
-  outsources,
   partners,
   pick_items,
   picking_slips,
@@ -139,25 +138,6 @@ export const findMachineProjects = (db: Queryable, projectIds: number[]) =>
     .innerJoin(branches, eq(branches.id, machine_projects.branch_id))
     .leftJoin(machines, eq(machines.id, machine_projects.machine_id))
     .where(inArray(machine_projects.id, projectIds));
-
-export const findOutsources = (db: Queryable, caseUids: string[]) =>
-  db
-    .select({
-      case_uid: outsources.case_uid,
-      id: outsources.id,
-      uid: outsources.uid,
-      partner: partners.name,
-      partner_id: outsources.partner_id,
-      start: outsources.start,
-      end: outsources.end,
-      expected_return: outsources.expected_return,
-      marked_as_completed: outsources.marked_as_completed,
-      partner_status: outsources.partner_status,
-    })
-    .from(outsources)
-    .innerJoin(partners, eq(partners.id, outsources.partner_id))
-    .where(inArray(outsources.case_uid, caseUids))
-    .orderBy(asc(outsources.created_at), asc(outsources.id));
 
 export const caseFileCategories = [
   'order_file',

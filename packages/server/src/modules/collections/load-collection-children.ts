@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client';
+import { findCaseOutsources } from '../outsourcing/case-outsources';
 import {
   findApprovalEmailTimes,
   findCaseFiles,
@@ -8,7 +9,6 @@ import {
   findComponentLines,
   findImplants,
   findMachineProjects,
-  findOutsources,
   findPickingSlipRows,
   findRelatedCases,
   findReturnFiles,
@@ -52,7 +52,7 @@ export const loadCollectionChildren = async (
     relatedCases: await findRelatedCases(db, caseUids),
     pickingSlipRows: await findPickingSlipRows(db, caseUids),
     machineProjects: await findMachineProjects(db, projectIds),
-    outsources: await findOutsources(db, caseUids),
+    outsources: await findCaseOutsources(db, caseUids),
     files: await findCaseFiles(db, caseUids),
     returnFiles: await findReturnFiles(db, caseUids),
     approvalEmailTimes: await findApprovalEmailTimes(db, caseUids),

@@ -104,7 +104,7 @@ export const indexCaseChildren = (children: Children, userNames: Map<number, str
     machineProjects: new Map(
       children.machineProjects.map((r) => [r.id, presentMachineProject(r, userNames)]),
     ),
-    outsources: groupBy(children.outsources, (r) => r.case_uid),
+    outsources: children.outsources,
     files: groupBy(children.files, (r) => `${r.case_uid ?? ''}:${r.file_category}`),
     returnFiles: groupBy(children.returnFiles, (r) => r.case_uid),
     approvalEmailTimes: groupBy(children.approvalEmailTimes, (r) => r.case_uid),
@@ -195,13 +195,7 @@ export const presentCase = (row: CaseRow, context: CaseContext): CollectionCase 
     picking_slips: (index.pickingSlips.get(c.uid) ?? []).map((r) => r.slip),
     machine_project:
       c.machine_project_id === null ? null : (index.machineProjects.get(c.machine_project_id) ?? null),
-    outsources: (index.outsources.get(c.uid) ?? []).map(({ case_uid: _, ...o }) => ({
-      ...o,
-      start: toIso(o.start),
-      end: toIso(o.end),
-      expected_return: toIso(o.expected_return),
-      marked_as_completed: toIso(o.marked_as_completed),
-    })),
+    outsources: index.outsources.get(c.uid) ?? [],
     metrology_user_id: c.metrology_user_id,
     design_user_id: c.design_user_id,
     machine_user_id: c.machine_user_id,

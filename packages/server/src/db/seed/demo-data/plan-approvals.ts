@@ -1,4 +1,4 @@
-import type { ApprovalTypeCode } from '@lab/domain';
+import { partnerDesignTypeCodes, type ApprovalTypeCode } from '@lab/domain';
 import { approvalTypeList } from '../reference-data/lists';
 import { addAuditEvent, addEmail, addFile, addMessage, addPush } from './activity';
 import {
@@ -185,21 +185,7 @@ const addApproval = (
   return (answered ?? cancelledAt ?? changesAt ?? created) + HOUR;
 };
 
-const designTypes = [
-  '100',
-  '110',
-  '115',
-  '205',
-  '210',
-  '215',
-  '220',
-  '225',
-  '230',
-  '235',
-  '300',
-  '400',
-  '500',
-];
+const designTypes = partnerDesignTypeCodes;
 
 export const planOutsources = (g: Generator, col: CollectionInfo, info: CaseInfo): void => {
   if (info.status.name === 'Design Outsourced') addOutsource(g, col, info, 'started');
@@ -317,20 +303,17 @@ const addOutsource = (
     recipient: partner.name,
     direction: 'OUTBOUND',
   });
-  g.rows.outsourceMessages.push({
-    outsource_uid: uid,
-    created_at: new Date(start),
-    author_reference: staff.username,
-    author_user_id: staff.id,
-    note: 'Files attached, thanks!',
-    direction: 'OUTBOUND',
-  });
   if (chance(g, 60)) {
-    g.rows.outsourceMessages.push({
+    // The partner's answer from its share page.
+    addMessage(g, {
+      collection_uid: col.uid,
+      case_uid: info.uid,
       outsource_uid: uid,
-      created_at: new Date(Math.min(g.now, start + between(g, 1, 10) * HOUR)),
-      author_reference: partner.name,
+      type: 'OUTSOURCE_MESSAGE',
       note: 'Received, we will start today.',
+      at: Math.min(g.now, start + between(g, 1, 10) * HOUR),
+      author: partner.name,
+      recipient: null,
       direction: 'INBOUND',
     });
   }

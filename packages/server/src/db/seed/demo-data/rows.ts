@@ -30,7 +30,6 @@ import {
   messages,
   notifications,
   order_forms,
-  outsource_messages,
   outsources,
   pick_items,
   picking_slips,
@@ -70,7 +69,6 @@ export type SeedRows = {
     outsource_uid: string;
     file_uid: string | null;
   })[];
-  outsourceMessages: Insert<typeof outsource_messages>[];
   messages: (Insert<typeof messages> & { uid: string })[];
   messageAttachments: (Omit<Insert<typeof message_attachments>, 'file_id'> & { file_uid: string })[];
   readReceipts: Insert<typeof message_read_receipts>[];
@@ -109,7 +107,6 @@ export const emptyRows = (): SeedRows => ({
   approvalFiles: [],
   outsources: [],
   outsourceRequests: [],
-  outsourceMessages: [],
   messages: [],
   messageAttachments: [],
   readReceipts: [],
@@ -195,7 +192,6 @@ export const writeRows = async (tx: Tx, rows: SeedRows): Promise<void> => {
       file_id: file_uid ? idOf(fileIds, file_uid, 'file') : null,
     })),
   );
-  await insertAll(tx, outsource_messages, rows.outsourceMessages);
 
   await insertAll(tx, messages, rows.messages);
   await insertAll(

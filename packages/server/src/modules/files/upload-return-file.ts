@@ -1,9 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { AppError, caseActionMessages, uploadMessages } from '@lab/domain';
 import { case_return_files, files } from '../../db/schema/index';
-import { writeFileAudit } from '../files/file-audit';
-import { answerCase, type CaseActionHandler } from './action-types';
-import { saveCaseChanges } from './save-case-changes';
+import { writeFileAudit } from './file-audit';
+import { answerCase, saveCaseChanges, type CaseActionHandler } from '../cases/kernel';
 
 /**
  * upload_return_file: registers a file already uploaded through the file service (/files) as the case's

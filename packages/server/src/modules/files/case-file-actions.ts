@@ -3,13 +3,18 @@ import { AppError, canRestoreImage, isImageFile, uploadMessages } from '@lab/dom
 import type { Tx } from '../../db/client';
 import { files } from '../../db/schema/index';
 import { writeAuditEvent } from '../../audit/write-audit-event';
-import { removeFromApprovals, repointFileReferences, softDeleteFileFamily } from '../files/file-references';
-import { createDownloadUrl } from '../files/file-links';
-import { writeFileAudit } from '../files/file-audit';
-import { insertFileRow } from '../files/store-file';
-import { answerCase, type ActionInput, type CaseActionBody, type CaseActionHandler } from './action-types';
+import { removeFromApprovals, repointFileReferences, softDeleteFileFamily } from './file-references';
+import { createDownloadUrl } from './file-links';
+import { writeFileAudit } from './file-audit';
+import { insertFileRow } from './store-file';
+import {
+  answerCase,
+  saveCaseChanges,
+  type ActionInput,
+  type CaseActionBody,
+  type CaseActionHandler,
+} from '../cases/kernel';
 import { caseFileListName, loadCaseFile, type CaseFileRow } from './case-file-rows';
-import { saveCaseChanges } from './save-case-changes';
 
 // The Files tab's actions (case-workspace §7): upload_files, delete_file, file_link, blur_file,
 // restore_file. Each change writes the file's audit_events row and the case's audit row in the action's
