@@ -95,7 +95,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   // The job workers live as long as the app: closing it stops them first, then the mail they send with.
   const mail = deps.mail ?? (await startMail(config));
-  const jobs = await startJobs({ db, mailer: mail.mailer, log: app.log });
+  const jobs = await startJobs({ db, mailer: mail.mailer, storage, log: app.log });
   app.addHook('onClose', async () => {
     await jobs.stop();
     if (!deps.mail) await mail.close();

@@ -1,17 +1,17 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
-import { sendApprovalRequestEmail } from './approval-request-email';
-import { sendDueReminders } from './approval-reminders';
+import type { FileStorage } from '../storage/file-storage';
 import { openBossConnection } from './boss-connection';
-import { sendCaseReceivedEmail } from './case-received-email';
-import { jobNames, type JobName, type JobPayloads } from './job-names';
+import type { AnyJobDefinition, JobContext, JobLog } from './job-definition';
+import type { JobName } from './job-names';
+import { registeredJobs } from './registered-jobs';
 
 // The job runner of one server process (pg-boss 10, schema `pgboss`, created by the first start). Any
-// number of processes may run it on one PostgreSQL: pg-boss hands each job to exactly one worker, the
-// schedule fires once per minute across all of them, and the reminder pass claims rows with SKIP LOCKED.
+// number of processes may run it on one PostgreSQL: pg-boss hands each job to exactly one worker, a
+// schedule fires once per minute across all of them, and scheduled passes claim rows with SKIP LOCKED.
 
-export type JobLog = { error: (object: object, message: string) => void };
+export type { JobLog } from './job-definition';
 
 export type JobRunner = {
   /** Fetch now instead of at the next poll: a job of this queue was just committed. */
@@ -20,60 +20,57 @@ export type JobRunner = {
   stop: () => Promise<void>;
 };
 
-type QueueSettings = { policy: 'standard' | 'stately'; retryLimit: number; expireInSeconds: number };
-
-// Mails retry with backoff when the SMTP server refuses them (1, 2, 4, … minutes); a reminder pass is
-// not retried: the next one comes a minute later, and at most one waits behind a running one.
-const queues: Record<JobName, QueueSettings> = {
-  'approval-request-email': { policy: 'standard', retryLimit: 5, expireInSeconds: 300 },
-  'case-received-email': { policy: 'standard', retryLimit: 5, expireInSeconds: 300 },
-  'approval-reminders': { policy: 'stately', retryLimit: 0, expireInSeconds: 900 },
-};
-
-export const reminderSchedule = '* * * * *';
-
 export const startJobs = async (options: {
   db: Db;
   mailer: Mailer;
+  storage: FileStorage;
   log: JobLog;
   /** How often an idle worker looks for jobs (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
+  /** The modules' jobs; all registered ones by default. */
+  jobs?: readonly AnyJobDefinition[];
 }): Promise<JobRunner> => {
-  const { db, mailer, log } = options;
+  const { db, log } = options;
+  const definitions = options.jobs ?? registeredJobs;
+  const context: JobContext = {
+    db,
+    mailer: options.mailer,
+    storage: options.storage,
+    log,
+    now: () => new Date(),
+  };
   const connection = openBossConnection(db);
   const boss = new PgBoss({ db: connection });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
 
-  for (const [name, settings] of Object.entries(queues)) {
-    const queue = { name, ...settings, retryDelay: 60, retryBackoff: settings.retryLimit > 0 };
+  for (const { name, settings } of definitions) {
+    const queue = {
+      name,
+      policy: settings.policy,
+      retryLimit: settings.retryLimit,
+      expireInSeconds: settings.expireInSeconds,
+      retryDelay: settings.retryDelay ?? 60,
+      retryBackoff: settings.retryLimit > 0,
+    };
     await boss.createQueue(name, queue);
     // Settings of a queue an older version created.
     await boss.updateQueue(name, queue);
   }
 
-  const handlers: { [Name in JobName]: (data: JobPayloads[Name]) => Promise<void> } = {
-    'approval-request-email': (data) => sendApprovalRequestEmail(db, mailer, data.approval_uid),
-    'case-received-email': (data) => sendCaseReceivedEmail(db, mailer, data.case_uid),
-    'approval-reminders': async () => {
-      await sendDueReminders(db, mailer, new Date());
-    },
-  };
-
   const workers = new Map<JobName, string>();
-  const workOn = async <Name extends JobName>(name: Name): Promise<void> => {
-    const handle = handlers[name];
-    const id = await boss.work<JobPayloads[Name]>(
-      name,
+  for (const definition of definitions) {
+    const handle = definition.handle as (data: unknown, context: JobContext) => Promise<void>;
+    const id = await boss.work(
+      definition.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
       async (jobs) => {
-        for (const job of jobs) await handle(job.data);
+        for (const job of jobs) await handle(job.data, context);
       },
     );
-    workers.set(name, id);
-  };
-  for (const name of Object.values(jobNames)) await workOn(name);
-  await boss.schedule(jobNames.approvalReminders, reminderSchedule);
+    workers.set(definition.name, id);
+    if (definition.schedule) await boss.schedule(definition.name, definition.schedule);
+  }
 
   return {
     wake: (name) => {

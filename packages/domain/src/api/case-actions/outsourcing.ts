@@ -27,6 +27,8 @@ export const outsourceMessages = {
   notInDesign:
     'This case is not in design. Starting an outsource job moves it to Design Outsourced. Are you sure?',
   alreadyStarted: 'The outsource job has already started',
+  caseNotActive: 'The case is dispatched or cancelled',
+  noDesignOutsourcedStatus: 'No Design Outsourced status is configured',
   alreadyEnded: 'The outsource job has already ended',
   notIntegratedPartner: 'The partner is not an integrated partner',
   integratedPartnerManually: 'An integrated partner takes its jobs through the integrated form',

@@ -13,6 +13,7 @@ export {
 export {
   caseNotFound,
   findStatus,
+  findStatusOfParent,
   loadActionCase,
   type ActionCase,
   type CaseRecord,

@@ -1,0 +1,32 @@
+import { sendDueReminders } from './approval-reminders';
+import { sendApprovalRequestEmail } from './approval-request-email';
+import { sendCaseReceivedEmail } from './case-received-email';
+import { defineJob, type AnyJobDefinition } from './job-definition';
+import { jobNames } from './job-names';
+
+// The client e-mails: the approval request, the reminder pass and the case-received notice. Mails retry
+// with backoff when the SMTP server refuses them (1, 2, 4, … minutes); a reminder pass is not retried:
+// the next one comes a minute later, and at most one waits behind a running one.
+
+export const reminderSchedule = '* * * * *';
+
+export const mailJobs: AnyJobDefinition[] = [
+  defineJob({
+    name: jobNames.approvalRequestEmail,
+    settings: { policy: 'standard', retryLimit: 5, expireInSeconds: 300 },
+    handle: (data, { db, mailer }) => sendApprovalRequestEmail(db, mailer, data.approval_uid),
+  }),
+  defineJob({
+    name: jobNames.caseReceivedEmail,
+    settings: { policy: 'standard', retryLimit: 5, expireInSeconds: 300 },
+    handle: (data, { db, mailer }) => sendCaseReceivedEmail(db, mailer, data.case_uid),
+  }),
+  defineJob({
+    name: jobNames.approvalReminders,
+    settings: { policy: 'stately', retryLimit: 0, expireInSeconds: 900 },
+    handle: async (_data, { db, mailer, now }) => {
+      await sendDueReminders(db, mailer, now());
+    },
+    schedule: reminderSchedule,
+  }),
+];

@@ -1,0 +1,6 @@
+import { outsourcingJobs } from '../modules/outsourcing/jobs';
+import type { AnyJobDefinition } from './job-definition';
+import { mailJobs } from './mail-jobs';
+
+// Every module's background jobs, joined for the runner.
+export const registeredJobs: readonly AnyJobDefinition[] = [...mailJobs, ...outsourcingJobs];
