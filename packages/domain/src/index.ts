@@ -46,3 +46,4 @@ export * from './api/approvals';
 export * from './api/notifications';
 export * from './rules/customer-status';
 export * from './api/portal';
+export * from './api/partner';

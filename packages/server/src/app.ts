@@ -32,6 +32,8 @@ import { registerMailRoutes } from './mail/routes';
 import { registerApprovalsRoutes } from './modules/approvals/routes';
 import { portalKeyResolver } from './modules/portal/portal-client';
 import { registerPortalRoutes } from './modules/portal/routes';
+import { partnerKeyResolver } from './modules/partner/partner-key-resolver';
+import { registerPartnerRoutes } from './modules/partner/routes';
 
 export type AppDeps = {
   db: Db;
@@ -73,13 +75,16 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   // Cookies are parsed before the access hook reads the session cookie of pages.
   await app.register(cookie);
+  // The portal and the partner page share one guessing limit per IP (auth/key-guess-limits.ts).
+  const keyGuessLimits = {
+    maxFailuresPerIp: config.keyGuessMaxFailuresPerIp,
+    windowMinutes: config.signInWindowMinutes,
+  };
   await app.register(accessPlugin, {
     db,
     keyResolvers: {
-      portal: portalKeyResolver(db, {
-        maxFailuresPerIp: config.keyGuessMaxFailuresPerIp,
-        windowMinutes: config.signInWindowMinutes,
-      }),
+      portal: portalKeyResolver(db, keyGuessLimits),
+      partner: partnerKeyResolver(db, keyGuessLimits),
     },
   });
   await app.register(formbody);
@@ -115,6 +120,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerFileServiceRoutes(app, { db, config, storage });
   registerApprovalsRoutes(app, { db, storage, jobs });
   registerPortalRoutes(app, { db, storage, config });
+  registerPartnerRoutes(app, { db, storage, config });
   registerMailRoutes(app, { db, publicUrl: config.publicUrl, mailbox: mail.mailbox });
   await registerPageRoutes(app);
   return app;

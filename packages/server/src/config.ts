@@ -65,6 +65,17 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Lab Cases <no-reply@lab.example>'),
+  /** The integrated partner's API (adapter EVIDENT); unset: a local simulator runs inside the process. */
+  EVIDENT_URL: z.string().url().optional(),
+  EVIDENT_API_KEY: z.string().min(1).default('dev-evident-api-key'),
+  /** Shared secret of the partner's signed webhook calls (HMAC-SHA256). */
+  EVIDENT_WEBHOOK_SECRET: z.string().min(1).default('dev-evident-webhook-secret'),
+  /** How long one call to the partner may take, upload included. */
+  EVIDENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** First retry delay of a failed send; doubles per try (with jitter), capped at an hour. */
+  EVIDENT_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
+  /** The local simulator completes an order (and calls the webhook) this long after receiving it. */
+  EVIDENT_SIMULATOR_COMPLETE_SECONDS: z.coerce.number().min(0).default(20),
 });
 
 // With FILE_STORAGE=s3 the bucket and keys are required: a server that cannot store files must not start.
@@ -121,6 +132,13 @@ export type Config = {
   /** Unset: mail goes to an in-process mailbox (mail/local-mailbox.ts). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Unset: main.ts starts the local EVIDENT simulator and points the client at it. */
+  evidentUrl: string | undefined;
+  evidentApiKey: string;
+  evidentWebhookSecret: string;
+  evidentTimeoutMs: number;
+  evidentRetryBaseSeconds: number;
+  evidentSimulatorCompleteSeconds: number;
 };
 
 /** Parses the environment once, at start; a bad value stops the server with the variable's name. */
@@ -171,5 +189,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     fileUploadMaxBytes: e.FILE_UPLOAD_MAX_BYTES ?? uploadLimitBytes.collection_file,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    evidentUrl: e.EVIDENT_URL?.replace(/\/$/, ''),
+    evidentApiKey: e.EVIDENT_API_KEY,
+    evidentWebhookSecret: e.EVIDENT_WEBHOOK_SECRET,
+    evidentTimeoutMs: e.EVIDENT_TIMEOUT_MS,
+    evidentRetryBaseSeconds: e.EVIDENT_RETRY_BASE_SECONDS,
+    evidentSimulatorCompleteSeconds: e.EVIDENT_SIMULATOR_COMPLETE_SECONDS,
   };
 };

@@ -27,6 +27,9 @@ export type AuditActions = {
   message: 'created' | 'resolved';
   file: 'uploaded' | 'deleted' | 'blurred' | 'restored' | 'registered';
   invoice: 'created' | 'updated';
+  // Staff plan, start and end jobs and queue file copies; the partner marks a job completed on its share
+  // page (staff then review it).
+  outsource: 'planned' | 'started' | 'ended' | 'upload_queued' | 'marked_completed';
 };
 export type AuditEntity = keyof AuditActions;
 

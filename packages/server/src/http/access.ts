@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, authMessages } from '@lab/domain';
-import type { Actor, ClientActor, StaffActor } from '../auth/actor';
+import type { Actor, ClientActor, PartnerActor, StaffActor } from '../auth/actor';
 import { findStaffByAccessToken, findStaffBySessionCookie } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { applyLinkHeaders } from './link-headers';
@@ -53,6 +53,12 @@ export const requireActor = (request: FastifyRequest): StaffActor => {
 /** The client of a portal route; the access hook resolved the key to exactly one collection. */
 export const requireClient = (request: FastifyRequest): ClientActor => {
   if (request.actor?.kind !== 'client') throw new Error('a portal route ran without its client');
+  return request.actor;
+};
+
+/** The partner of a partner route; the access hook resolved the share key to exactly one started job. */
+export const requirePartner = (request: FastifyRequest): PartnerActor => {
+  if (request.actor?.kind !== 'partner') throw new Error('a partner route ran without its partner');
   return request.actor;
 };
 

@@ -9,6 +9,8 @@ describe('redactUrl', () => {
     ['/t/o/key123.gif', '/t/o/[redacted]'],
     ['/api/v2/stream?access_token=secret', '/api/v2/stream?[redacted]'],
     ['/api/v2/customer/portalkey/message/', '/api/v2/customer/[redacted]/message/'],
+    ['/api/v2/partner/sharekey/file/12/', '/api/v2/partner/[redacted]/file/12/'],
+    ['/static/v2/partner.html?key=sharekey', '/static/v2/partner.html?[redacted]'],
     ['/api/v2/collections/active/', '/api/v2/collections/active/'],
   ])('%s → %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);

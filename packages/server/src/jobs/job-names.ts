@@ -4,6 +4,9 @@ export const jobNames = {
   approvalRequestEmail: 'approval-request-email',
   approvalReminders: 'approval-reminders',
   caseReceivedEmail: 'case-received-email',
+  outsourceRequestEmail: 'outsource-request-email',
+  outsourceReminders: 'outsource-reminders',
+  outsourceFileCopy: 'outsource-file-copy',
 } as const;
 
 export type JobName = (typeof jobNames)[keyof typeof jobNames];
@@ -13,4 +16,16 @@ export type JobPayloads = {
   // A scheduled pass over every approval; it carries nothing.
   'approval-reminders': Record<string, never>;
   'case-received-email': { case_uid: string };
+  // The partner's e-mail with the share link when a job starts (and its additional recipients).
+  'outsource-request-email': { outsource_uid: string };
+  // A scheduled pass stamping due-soon and overdue notices of open jobs.
+  'outsource-reminders': Record<string, never>;
+  // Auto Upload: the case's order files to the job's partner, or the partner's results to internal files.
+  'outsource-file-copy': {
+    case_uid: string;
+    outsource_uid: string;
+    direction: 'to_partner' | 'to_internal';
+    requested_by_id: number;
+    requested_by: string;
+  };
 };

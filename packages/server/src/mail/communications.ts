@@ -13,6 +13,7 @@ export const communicationTypes = {
   approvalRequest: 'APPROVAL_REQUEST',
   approvalReminder: 'APPROVAL_REMINDER',
   caseReceived: 'CASE_RECEIVED',
+  outsourceRequest: 'OUTSOURCE_REQUEST',
 } as const;
 export type CommunicationType = (typeof communicationTypes)[keyof typeof communicationTypes];
 
@@ -28,6 +29,7 @@ export type CommunicationSubject = {
   case_collection_uid: string | null;
   case_uid: string | null;
   approval_uid?: string | null;
+  outsource_uid?: string | null;
 };
 
 export type QueuedCommunication = {
@@ -64,6 +66,7 @@ const rowOf = (
     case_collection_uid: subject.case_collection_uid,
     case_uid: subject.case_uid,
     approval_uid: subject.approval_uid ?? null,
+    outsource_uid: subject.outsource_uid ?? null,
     recipient: email,
     subject: content.subject,
     ...(email === ''

@@ -1,6 +1,6 @@
 import { partnerAdapterTypes } from '@lab/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
 import { cases } from './cases';
 import { oneOf, timestamptz } from './columns';
@@ -94,11 +94,35 @@ export const integrated_outsource_requests = pgTable(
     redo_sent_at: timestamptz('redo_sent_at'),
     completed_at: timestamptz('completed_at'),
     modified_at: timestamptz('modified_at').notNull().defaultNow(),
+    // When the polling fallback last asked the partner for the status, so each request is asked at most
+    // once per polling interval and several processes ask about different requests.
+    polled_at: timestamptz('polled_at'),
   },
   (t) => [
     index('integrated_outsource_requests_outsource_idx').on(t.outsource_id),
+    // The sender scans the requests whose next try is due.
+    index('integrated_outsource_requests_due_idx')
+      .on(t.next_attempt_at)
+      .where(sql`next_attempt_at IS NOT NULL`),
     index('integrated_outsource_requests_partner_ref_idx').on(t.adapter_type, t.partner_reference),
     check('integrated_outsource_requests_adapter_check', oneOf(t.adapter_type, partnerAdapterTypes)),
     check('integrated_outsource_requests_retry_check', sql`${t.retry_count} >= 0`),
+  ],
+);
+
+// Webhook calls of integrated partners already handled, by the partner's event id: a replayed call
+// (same id) changes nothing. Calls carry a signed timestamp accepted within 5 minutes, so rows older
+// than that window can be deleted (the polling pass does).
+export const partner_webhook_events = pgTable(
+  'partner_webhook_events',
+  {
+    adapter_type: text('adapter_type').notNull(),
+    event_id: text('event_id').notNull(),
+    received_at: timestamptz('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.adapter_type, t.event_id] }),
+    index('partner_webhook_events_received_idx').on(t.received_at),
+    check('partner_webhook_events_adapter_check', oneOf(t.adapter_type, partnerAdapterTypes)),
   ],
 );

@@ -92,6 +92,8 @@ export type FileOwner = {
   uploaded_by_id: number | null;
   uploaded_by_reference?: string | null;
   partner_id?: number | null;
+  /** The outsource job a partner's file came back on, or was sent for. */
+  outsource_uid?: string | null;
   blurred_from_file_id?: number | null;
 };
 
@@ -110,6 +112,7 @@ export const insertFileRow = async (
       uploaded_by_id: owner.uploaded_by_id,
       uploaded_by_reference: owner.uploaded_by_reference ?? null,
       partner_id: owner.partner_id ?? null,
+      outsource_uid: owner.outsource_uid ?? null,
       blurred_from_file_id: owner.blurred_from_file_id ?? null,
     })
     .returning({ id: files.id, uid: files.uid, filename: files.filename });

@@ -1,5 +1,10 @@
 import { AppError, type CaseActionName } from '@lab/domain';
 import type { CaseActionHandler, CaseActionHandlers } from '../cases/kernel';
+import { autoInternalUpload, autoOutsourceUpload } from './auto-upload';
+import { endOutsource } from './end-outsource';
+import { planOutsource } from './plan-outsource';
+import { sendOutsourceMessage } from './send-outsource-message';
+import { startOutsource } from './start-outsource';
 
 // The outsourcing module's slice of POST /api/v2/case/{case_id}/ (case-workspace §7, domain-decisions
 // 'Outsourcing').
@@ -10,14 +15,14 @@ const notYet =
     Promise.reject(new AppError('conflict', { message: 'Not available yet' }));
 
 export const outsourcingCaseActionHandlers = {
-  start_outsource: notYet<'start_outsource'>(),
-  plan_outsource: notYet<'plan_outsource'>(),
-  end_outsource: notYet<'end_outsource'>(),
-  send_outsource_message: notYet<'send_outsource_message'>(),
+  start_outsource: startOutsource,
+  plan_outsource: planOutsource,
+  end_outsource: endOutsource,
+  send_outsource_message: sendOutsourceMessage,
   start_integrated_outsource: notYet<'start_integrated_outsource'>(),
   redo_integrated_outsource: notYet<'redo_integrated_outsource'>(),
-  auto_outsource_upload: notYet<'auto_outsource_upload'>(),
-  auto_internal_upload: notYet<'auto_internal_upload'>(),
+  auto_outsource_upload: autoOutsourceUpload,
+  auto_internal_upload: autoInternalUpload,
 } satisfies CaseActionHandlers<
   | 'start_outsource'
   | 'plan_outsource'

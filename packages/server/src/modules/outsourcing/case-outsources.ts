@@ -67,7 +67,13 @@ export const findCaseOutsources = async (
   const byCase = new Map<string, Outsource[]>();
   if (caseUids.length === 0) return byCase;
   const jobs = await findJobRows(q, caseUids);
-  const requests = jobs.length === 0 ? [] : await findRequestRows(q, jobs.map((j) => j.job.id));
+  const requests =
+    jobs.length === 0
+      ? []
+      : await findRequestRows(
+          q,
+          jobs.map((j) => j.job.id),
+        );
   for (const row of jobs) {
     const { job } = row;
     const presented: Outsource = {

@@ -41,6 +41,12 @@ export const registerPageRoutes = async (app: FastifyInstance): Promise<void> =>
     { config: { access: 'public' }, onRequest: setLinkHeaders },
     sendPage('portal.html', 'no-store'),
   );
+  // The partner page likewise: its address carries the outsource share key.
+  app.get(
+    '/static/v2/partner.html',
+    { config: { access: 'public' }, onRequest: setLinkHeaders },
+    sendPage('partner.html', 'no-store'),
+  );
   app.get('/static/v2/assets/*', { config: { access: 'public' } }, (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     return reply

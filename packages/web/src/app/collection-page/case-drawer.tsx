@@ -17,6 +17,7 @@ import { CameraDialog } from '../../features/files/components/camera-dialog';
 import { CaseFilesTab } from '../../features/files/components/case-files-tab';
 import { ReturnFileDialog } from '../../features/files/components/return-file-dialog';
 import { CaseOrderFormTab } from '../../features/order-forms/components/case-order-form-tab';
+import { OutsourcingTab } from '../../features/outsourcing/components/outsourcing-tab';
 import { CaseTimelineTab } from '../../features/schedule/components/case-timeline-tab';
 import { CaseApprovalPanel } from './approval-composition';
 import { CaseNotesPanel } from './messages-composition';
@@ -83,6 +84,8 @@ const TabPanel = ({ tab, collection, caseItem, onOpenCase, canRestoreImages }: T
       return <CaseTimelineTab collection={collection} caseItem={caseItem} />;
     case 'Approval':
       return <CaseApprovalPanel collection={collection} caseItem={caseItem} />;
+    case 'Outsourcing':
+      return <OutsourcingTab collection={collection} caseItem={caseItem} />;
     case 'Order Form':
       return <CaseOrderFormTab collection={collection} caseItem={caseItem} />;
     case 'Files':

@@ -1,0 +1,111 @@
+import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { businessSecondsBetween, outsourceDueSoonBusinessSeconds, type Department } from '@lab/domain';
+import { inTransaction, type Db, type Tx } from '../../db/client';
+import { cases, collections, outsources, partners } from '../../db/schema/index';
+import { createNotifications, findAudienceIds } from '../notifications/create-notifications';
+import { defaultBranchCalendar, loadBranchCalendar } from '../schedule/load-branch-calendar';
+
+// Job 'outsource-reminders' (every minute): a started, open job that the partner has not marked done
+// gets a due-soon notice 4 business hours (of the case's branch) before expected_return and an overdue
+// notice once it has passed, each to the case's department, each once: the stamp is written in the
+// transaction that creates the notices, on rows claimed FOR UPDATE SKIP LOCKED, so restarts and several
+// processes never send one twice.
+
+const batchSize = 100;
+// Four business hours never span more than a long weekend plus holidays: a cheap prefilter in SQL.
+const dueSoonHorizonMs = 6 * 24 * 3600 * 1000;
+
+const claimCandidates = (tx: Tx, now: Date) =>
+  tx
+    .select({
+      id: outsources.id,
+      uid: outsources.uid,
+      expected_return: outsources.expected_return,
+      due_soon_reminder: outsources.due_soon_reminder,
+      overdue_reminder: outsources.overdue_reminder,
+      partner: partners.name,
+      case_uid: cases.uid,
+      case_mkey: cases.case_mkey,
+      department: cases.department,
+      collection_uid: collections.uid,
+      branch_id: collections.fulfillment_branch_id,
+    })
+    .from(outsources)
+    .innerJoin(partners, eq(partners.id, outsources.partner_id))
+    .innerJoin(cases, eq(cases.uid, outsources.case_uid))
+    .innerJoin(collections, eq(collections.uid, cases.collection_uid))
+    .where(
+      and(
+        isNotNull(outsources.start),
+        isNull(outsources.end),
+        isNull(outsources.marked_as_completed),
+        isNotNull(outsources.expected_return),
+        or(
+          and(
+            isNull(outsources.due_soon_reminder),
+            lte(outsources.expected_return, new Date(now.getTime() + dueSoonHorizonMs)),
+          ),
+          and(isNull(outsources.overdue_reminder), lte(outsources.expected_return, now)),
+        ),
+      ),
+    )
+    .orderBy(asc(outsources.expected_return))
+    .limit(batchSize)
+    .for('update', { of: outsources, skipLocked: true });
+
+type Candidate = Awaited<ReturnType<typeof claimCandidates>>[number];
+type Notice = 'due_soon' | 'overdue';
+
+const noticeFor = async (tx: Tx, job: Candidate, now: Date): Promise<Notice | null> => {
+  const due = job.expected_return;
+  if (!due) return null;
+  if (due.getTime() <= now.getTime()) return job.overdue_reminder ? null : 'overdue';
+  if (job.due_soon_reminder) return null;
+  const branch = job.branch_id === null ? null : await loadBranchCalendar(tx, job.branch_id);
+  const left = businessSecondsBetween(branch?.calendar ?? defaultBranchCalendar, now, due);
+  return left <= outsourceDueSoonBusinessSeconds ? 'due_soon' : null;
+};
+
+const noticeText = (job: Candidate, notice: Notice): string =>
+  notice === 'overdue'
+    ? `Outsource job ${job.case_mkey} with ${job.partner} is overdue`
+    : `Outsource job ${job.case_mkey} with ${job.partner} is due back within 4 business hours`;
+
+const notifyDepartment = async (tx: Tx, job: Candidate, notice: Notice): Promise<void> => {
+  const department = (job.department ?? 'DESIGN') as Department;
+  const ids = await findAudienceIds(
+    tx,
+    { userIds: [], department: { department, branchId: job.branch_id } },
+    null,
+  );
+  await createNotifications(tx, ids, {
+    message_uid: null,
+    message_type: 'OUTSOURCE_MESSAGE',
+    note: noticeText(job, notice),
+    author_reference: job.partner,
+    case_uid: job.case_uid,
+    case_collection_uid: job.collection_uid,
+    informational: notice === 'due_soon',
+  });
+};
+
+/** One pass at `now`; answers how many notices went out (tests move the clock). */
+export const sendOutsourceReminders = async (db: Db, now: Date): Promise<number> =>
+  inTransaction(db, async (tx) => {
+    let sent = 0;
+    for (const job of await claimCandidates(tx, now)) {
+      const notice = await noticeFor(tx, job, now);
+      if (!notice) continue;
+      await tx
+        .update(outsources)
+        .set(notice === 'overdue' ? { overdue_reminder: now } : { due_soon_reminder: now })
+        .where(eq(outsources.id, job.id));
+      await notifyDepartment(tx, job, notice);
+      await tx
+        .update(collections)
+        .set({ updated_at: sql`now()` })
+        .where(eq(collections.uid, job.collection_uid));
+      sent += 1;
+    }
+    return sent;
+  });
