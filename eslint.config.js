@@ -76,6 +76,33 @@ export default tseslint.config(
     },
   },
   {
+    // Other modules act on a case only through the cases kernel (load and lock, plan a status change,
+    // save with audit); the rest of modules/cases is its own. Its test kit serves the tests.
+    files: ['packages/server/src/**'],
+    ignores: ['packages/server/src/modules/cases/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@lab/web', '@lab/web/*', '**/web/src/**'], message: 'server never imports web' },
+            {
+              group: [
+                '**/modules/cases/*',
+                '../cases/*',
+                '!../cases/kernel',
+                '!../cases/cases-test-kit',
+                // The app registers the module's routes.
+                '!./modules/cases/routes',
+              ],
+              message: 'import the cases kernel (modules/cases/kernel.ts), not the module inside',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/web/**'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -28,8 +28,16 @@ export type AuditActions = {
   file: 'uploaded' | 'deleted' | 'blurred' | 'restored' | 'registered';
   invoice: 'created' | 'updated';
   // Staff plan, start and end jobs and queue file copies; the partner marks a job completed on its share
-  // page (staff then review it).
-  outsource: 'planned' | 'started' | 'ended' | 'upload_queued' | 'marked_completed';
+  // page (staff then review it); staff ask an integrated partner (EVIDENT) for a redo, and it delivers its
+  // results itself.
+  outsource:
+    | 'planned'
+    | 'started'
+    | 'ended'
+    | 'upload_queued'
+    | 'marked_completed'
+    | 'redo_requested'
+    | 'results_received';
 };
 export type AuditEntity = keyof AuditActions;
 

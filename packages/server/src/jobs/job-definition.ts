@@ -1,3 +1,4 @@
+import type { EvidentSetup } from '../adapters/evident/evident-setup';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { FileStorage } from '../storage/file-storage';
@@ -14,6 +15,8 @@ export type JobContext = {
   mailer: Mailer;
   storage: FileStorage;
   log: JobLog;
+  /** The integrated partner's client; none configured: its jobs do nothing. */
+  evident?: EvidentSetup | null;
   /** The instant of this run (jobs compare due times against it; tests move it). */
   now: () => Date;
 };

@@ -7,6 +7,10 @@ export const jobNames = {
   outsourceRequestEmail: 'outsource-request-email',
   outsourceReminders: 'outsource-reminders',
   outsourceFileCopy: 'outsource-file-copy',
+  evidentSend: 'evident-send',
+  evidentSendDue: 'evident-send-due',
+  evidentCollect: 'evident-collect',
+  evidentPoll: 'evident-poll',
 } as const;
 
 export type JobName = (typeof jobNames)[keyof typeof jobNames];
@@ -28,4 +32,10 @@ export type JobPayloads = {
     requested_by_id: number;
     requested_by: string;
   };
+  // The integrated partner (EVIDENT): send one request now (queued with it), a scheduled pass over the
+  // sends whose retry is due, fetching one completed request's results, and the polling fallback.
+  'evident-send': { request_id: number };
+  'evident-send-due': Record<string, never>;
+  'evident-collect': { request_id: number };
+  'evident-poll': Record<string, never>;
 };

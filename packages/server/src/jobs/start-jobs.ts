@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import type { EvidentSetup } from '../adapters/evident/evident-setup';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { FileStorage } from '../storage/file-storage';
@@ -25,6 +26,8 @@ export const startJobs = async (options: {
   mailer: Mailer;
   storage: FileStorage;
   log: JobLog;
+  /** The integrated partner's client for its jobs; none: those jobs do nothing. */
+  evident?: EvidentSetup | null;
   /** How often an idle worker looks for jobs (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
   /** The modules' jobs; all registered ones by default. */
@@ -37,6 +40,7 @@ export const startJobs = async (options: {
     mailer: options.mailer,
     storage: options.storage,
     log,
+    evident: options.evident ?? null,
     now: () => new Date(),
   };
   const connection = openBossConnection(db);

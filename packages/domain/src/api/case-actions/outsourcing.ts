@@ -115,6 +115,8 @@ export const outsourcingCaseActions = [
     note: storedText(10_000).nullable().optional(),
     file_id: idOf(outsourceMessages.unknownFile).nullable().optional(),
     payload: integratedPayloadSchema,
+    // Starts the preemptive job planned with this (integrated) partner instead of a new one.
+    outsource_id: outsourceId.optional(),
     move_to_design: z.boolean().optional(),
   }),
   action('redo_integrated_outsource', {

@@ -24,6 +24,8 @@ export type EvidentClient = {
   readonly baseUrl: string;
   /** A short hash of the API key: audit rows name which key acted without keeping it. */
   readonly keyFingerprint: string;
+  /** The longest one call may take. */
+  readonly timeoutMs: number;
   createOrder: (order: EvidentOrder, scan: EvidentUpload, idempotencyKey: string) => Promise<EvidentAccepted>;
   requestRedo: (reference: string, notes: string, idempotencyKey: string) => Promise<EvidentAccepted>;
   fetchOrder: (reference: string) => Promise<EvidentOrderState>;
@@ -193,6 +195,7 @@ export const createEvidentClient = (options: EvidentClientOptions): EvidentClien
   return {
     baseUrl,
     keyFingerprint: createHash('sha256').update(apiKey).digest('hex').slice(0, 12),
+    timeoutMs,
 
     createOrder: async (order, scan, idempotencyKey) => {
       const boundary = `lab-${randomBytes(16).toString('hex')}`;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { defaultBusinessTimeZone, partnerPagePath } from '@lab/domain';
 import type { Db } from '../../db/client';
 import {
@@ -70,10 +70,7 @@ export const sendOutsourceRequestEmail = async (
           outsource_uid: row.job.uid,
         },
         content,
-        match: and(
-          eq(communications.outsource_uid, row.job.uid),
-          eq(communications.recipient, email.trim()),
-        )!,
+        match: sql`${communications.outsource_uid} = ${row.job.uid} AND ${communications.recipient} = ${email.trim()}`,
       });
     } catch (error) {
       // The others still go; the job is retried for the one that failed (sent ones are not sent again).

@@ -63,10 +63,14 @@ export const toIntegratedPayload = (values: IntegratedOutsourceValues, refId: st
 });
 
 /** The files the partner may be sent: the case's order and internal files. */
-export const sendableFiles = (caseItem: CollectionCase) => [
-  ...caseItem.order_files.map((file) => ({ ...file, listName: 'Order file' })),
-  ...caseItem.internal_files.map((file) => ({ ...file, listName: 'Internal file' })),
-];
+export const sendableFiles = (caseItem: CollectionCase) => {
+  const files = [
+    ...caseItem.order_files.map((file) => ({ ...file, listName: 'Order file' })),
+    ...caseItem.internal_files.map((file) => ({ ...file, listName: 'Internal file' })),
+  ];
+  // Chosen by id: a file listed twice is offered once.
+  return files.filter((file, index) => files.findIndex((other) => other.id === file.id) === index);
+};
 
 export const integratedOutsourceFormSchema = z
   .object({

@@ -13,11 +13,6 @@ export const AutoUploadButton = ({ collectionUid, caseId }: AutoUploadButtonProp
   const isQueued = upload.isSuccess;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      {upload.isError && (
-        <Typography variant="body2" color="error" role="alert">
-          {upload.error.message}
-        </Typography>
-      )}
       <Button
         variant={isQueued ? 'contained' : 'outlined'}
         color={isQueued ? 'success' : 'primary'}
@@ -27,6 +22,11 @@ export const AutoUploadButton = ({ collectionUid, caseId }: AutoUploadButtonProp
       >
         {isQueued ? 'Upload Queued' : 'Auto Upload'}
       </Button>
+      {upload.isError && (
+        <Typography variant="body2" color="error" role="alert">
+          {upload.error.message}
+        </Typography>
+      )}
     </Stack>
   );
 };

@@ -42,7 +42,7 @@ describe('OutsourcingTab', () => {
       anOutsource({ id: 5, partner: 'Lab E' }),
     ];
     renderTab(aCase({ outsources: jobs }));
-    const expected = [
+    const expected: [partner: string, status: string, colour: string][] = [
       ['Lab A', 'Complete', 'Success'],
       ['Lab B', 'Review', 'Info'],
       ['Lab C', 'Overdue', 'Error'],
@@ -50,7 +50,7 @@ describe('OutsourcingTab', () => {
       ['Lab E', 'Not Started', 'Default'],
     ];
     for (const [partner, status, colour] of expected) {
-      const chip = within(jobCard(partner!)).getByText(status!).closest('.MuiChip-root');
+      const chip = within(jobCard(partner)).getByText(status).closest('.MuiChip-root');
       expect(chip?.className).toContain(`MuiChip-color${colour}`);
     }
     // An ended job can no longer be ended or messaged.

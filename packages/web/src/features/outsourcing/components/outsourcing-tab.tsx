@@ -37,11 +37,11 @@ const OutsourcingTabContent = ({
   const caseId = caseItem.case_id;
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
-        <AutoUploadButton collectionUid={collectionUid} caseId={caseId} />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setNewJob({ preemptive: null })}>
           Start New
         </Button>
+        <AutoUploadButton collectionUid={collectionUid} caseId={caseId} />
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <OutsourceFilesCard title="Shared Files" files={caseItem.outsource_sent_files} />

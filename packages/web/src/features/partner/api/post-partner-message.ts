@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { partnerMessageSchema, type PartnerMessage } from '@lab/domain';
+import { putMessageIntoCache, refetchPartnerJob } from './get-partner-job';
+import { partnerPath, partnerRequest } from './partner-fetch';
+
+// POST /api/v2/partner/{key}/message/ {message}.
+
+export const postPartnerMessage = (outsourceKey: string, message: string): Promise<PartnerMessage> =>
+  partnerRequest('POST', partnerPath(outsourceKey, 'message'), {
+    body: { message: message.trim() },
+    schema: partnerMessageSchema,
+  });
+
+/** On success the message shows at once and the job reloads (the lab may have answered meanwhile). */
+export const usePostPartnerMessage = (outsourceKey: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) => postPartnerMessage(outsourceKey, message),
+    onSuccess: (message) => {
+      putMessageIntoCache(queryClient, outsourceKey, message);
+      void refetchPartnerJob(queryClient, outsourceKey);
+    },
+  });
+};
