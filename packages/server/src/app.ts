@@ -32,6 +32,8 @@ import { registerMailRoutes } from './mail/routes';
 import { registerApprovalsRoutes } from './modules/approvals/routes';
 import { portalKeyResolver } from './modules/portal/portal-client';
 import { registerPortalRoutes } from './modules/portal/routes';
+import { createEvidentSetup, type EvidentSetup } from './adapters/evident/evident-setup';
+import { registerEvidentWebhookRoutes } from './modules/outsourcing/integrated/webhook-route';
 import { partnerKeyResolver } from './modules/partner/partner-key-resolver';
 import { registerPartnerRoutes } from './modules/partner/routes';
 
@@ -43,6 +45,11 @@ export type AppDeps = {
   logger?: boolean;
   /** Where mail goes; by default SMTP_URL, else an in-process mailbox the app owns and closes. */
   mail?: MailSetup;
+  /**
+   * The integrated partner's client for the jobs; by default EVIDENT_URL's, none when it is unset
+   * (main.ts then starts the local simulator and passes its client; tests pass one when they need it).
+   */
+  evident?: EvidentSetup | null;
 };
 
 /** Builds the whole HTTP app around an open database; main.ts listens, tests call `app.inject`. */
@@ -100,7 +107,13 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   // The job workers live as long as the app: closing it stops them first, then the mail they send with.
   const mail = deps.mail ?? (await startMail(config));
-  const jobs = await startJobs({ db, mailer: mail.mailer, storage, log: app.log });
+  const evident =
+    deps.evident !== undefined
+      ? deps.evident
+      : config.evidentUrl
+        ? createEvidentSetup(config, config.evidentUrl)
+        : null;
+  const jobs = await startJobs({ db, mailer: mail.mailer, storage, log: app.log, evident });
   app.addHook('onClose', async () => {
     await jobs.stop();
     if (!deps.mail) await mail.close();
@@ -121,6 +134,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerApprovalsRoutes(app, { db, storage, jobs });
   registerPortalRoutes(app, { db, storage, config });
   registerPartnerRoutes(app, { db, storage, config });
+  await registerEvidentWebhookRoutes(app, { db, webhookSecret: config.evidentWebhookSecret });
   registerMailRoutes(app, { db, publicUrl: config.publicUrl, mailbox: mail.mailbox });
   await registerPageRoutes(app);
   return app;

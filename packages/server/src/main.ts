@@ -1,3 +1,7 @@
+import type { AddressInfo } from 'node:net';
+import { createEvidentSetup } from './adapters/evident/evident-setup';
+import { evidentPaths } from './adapters/evident/protocol';
+import { startEvidentSimulator } from './adapters/evident/simulator';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { isEmptyDatabase, openDatabase } from './db/client';
@@ -58,6 +62,13 @@ process.once('SIGTERM', () => {
   void stop(0);
 });
 
+/** This server as seen from this machine (the simulator calls its webhook here). */
+const localAddressOf = (address: AddressInfo): string => {
+  const isAnyAddress = address.address === '0.0.0.0' || address.address === '::';
+  const host = isAnyAddress ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+};
+
 const start = async () => {
   // An empty embedded database gets demo data so `npm start` shows a working lab; PostgreSQL only on request.
   const wantsDemo = database.kind === 'pglite' || config.seedDemo;
@@ -75,21 +86,39 @@ const start = async () => {
   // Without SMTP_URL, mail goes to a mailbox inside this process (see where below).
   const mail = await startMail(config);
   openParts.push(mail);
+  // Without EVIDENT_URL the integrated partner is a simulator in this process (its own server on a free
+  // local port), so sending, the partner's webhook and its result files work on a fresh machine.
+  const simulator = config.evidentUrl
+    ? null
+    : await startEvidentSimulator({
+        apiKey: config.evidentApiKey,
+        webhookSecret: config.evidentWebhookSecret,
+        completeAfterMs: config.evidentSimulatorCompleteSeconds * 1000,
+      });
+  if (simulator) openParts.push(simulator);
   const app = await buildApp({
     db: database.db,
     config,
     storage,
     version: readAppVersion(config.version),
     mail,
+    evident: createEvidentSetup(config, config.evidentUrl ?? simulator?.url ?? ''),
   });
   openParts.push(app);
   await app.listen({ port: config.port, host: config.host });
+  if (simulator) simulator.setWebhookUrl(`${localAddressOf(app.server.address() as AddressInfo)}${evidentPaths.webhook}`);
 
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   console.log(`\nLab Cases is running at ${config.publicUrl}/ (${where})`);
   if (wantsDemo) {
     console.log(
       `Demo sign-ins (password "${demoPassword}"): ${demoSignIns.map((u) => `${u.username} (${u.role})`).join(', ')}\n`,
+    );
+  }
+  if (simulator) {
+    console.log(
+      `No EVIDENT_URL: the EVIDENT simulator runs at ${simulator.url} and completes orders after ` +
+        `${config.evidentSimulatorCompleteSeconds} s\n`,
     );
   }
   if (mail.mailbox) {

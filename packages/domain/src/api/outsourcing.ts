@@ -26,6 +26,18 @@ export const integratedOutsourceRequestSchema = z.object({
 });
 export type IntegratedOutsourceRequest = z.infer<typeof integratedOutsourceRequestSchema>;
 
+/** One message of the conversation with the partner (case-workspace §3 'Outsource message'). */
+export const outsourceMessageSchema = z.object({
+  uid: z.uuid(),
+  outsource_uid: z.uuid(),
+  created_at: isoDateTime,
+  author_reference: z.string(),
+  note: z.string(),
+  // OUTBOUND from the lab, INBOUND from the partner's page.
+  direction: z.enum(['INBOUND', 'OUTBOUND', 'STATIC']),
+});
+export type OutsourceMessage = z.infer<typeof outsourceMessageSchema>;
+
 export const outsourceSchema = z.object({
   id: z.number().int(),
   uid: z.uuid(),
@@ -53,6 +65,7 @@ export const outsourceSchema = z.object({
   created_by: z.string().nullable(),
   status: z.enum(outsourceJobStatuses),
   integrated_outsource_requests: z.array(integratedOutsourceRequestSchema),
+  messages: z.array(outsourceMessageSchema),
 });
 export type Outsource = z.infer<typeof outsourceSchema>;
 

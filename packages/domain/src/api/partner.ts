@@ -103,6 +103,3 @@ export const partnerUploadFieldsSchema = z.object({}).optional();
 
 export const partnerFileLinkSchema = z.object({ url: z.string(), file_name: z.string() });
 export type PartnerFileLink = z.infer<typeof partnerFileLinkSchema>;
-
-/** Whether the partner may still change the job (upload, message, complete). */
-export const isPartnerJobWritable = (job: Pick<PartnerJob, 'ended'>): boolean => !job.ended;

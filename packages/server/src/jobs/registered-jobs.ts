@@ -1,6 +1,7 @@
+import { integratedJobs } from '../modules/outsourcing/integrated/integrated-jobs';
 import { outsourcingJobs } from '../modules/outsourcing/jobs';
 import type { AnyJobDefinition } from './job-definition';
 import { mailJobs } from './mail-jobs';
 
 // Every module's background jobs, joined for the runner.
-export const registeredJobs: readonly AnyJobDefinition[] = [...mailJobs, ...outsourcingJobs];
+export const registeredJobs: readonly AnyJobDefinition[] = [...mailJobs, ...outsourcingJobs, ...integratedJobs];

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Department } from '@lab/domain';
+import type { EvidentSetup } from '../adapters/evident/evident-setup';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/client';
@@ -34,7 +35,16 @@ export type TestApp = {
  * go to a fresh temporary folder per app, unless a storage is given or the env asks for FILE_STORAGE=s3.
  */
 export const createTestApp = async (
-  options: { seedReference?: boolean; env?: NodeJS.ProcessEnv; storage?: FileStorage } = {},
+  options: {
+    seedReference?: boolean;
+    env?: NodeJS.ProcessEnv;
+    storage?: FileStorage;
+    /**
+     * The integrated partner's client for the app's jobs (a simulator the test started). None by default:
+     * the EVIDENT jobs then do nothing and tests drive the sender themselves.
+     */
+    evident?: EvidentSetup;
+  } = {},
 ): Promise<TestApp> => {
   const database = await openTestDatabase();
   if (options.seedReference !== false) await seedReferenceData(database.db);
@@ -52,6 +62,7 @@ export const createTestApp = async (
     version: 'test-version',
     logger: false,
     mail,
+    evident: options.evident ?? null,
   });
   await app.ready();
   return {

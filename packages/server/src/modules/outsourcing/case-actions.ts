@@ -1,7 +1,8 @@
-import { AppError, type CaseActionName } from '@lab/domain';
-import type { CaseActionHandler, CaseActionHandlers } from '../cases/kernel';
+import type { CaseActionHandlers } from '../cases/kernel';
 import { autoInternalUpload, autoOutsourceUpload } from './auto-upload';
 import { endOutsource } from './end-outsource';
+import { redoIntegratedOutsource } from './integrated/redo-integrated-outsource';
+import { startIntegratedOutsource } from './integrated/start-integrated-outsource';
 import { planOutsource } from './plan-outsource';
 import { sendOutsourceMessage } from './send-outsource-message';
 import { startOutsource } from './start-outsource';
@@ -9,18 +10,13 @@ import { startOutsource } from './start-outsource';
 // The outsourcing module's slice of POST /api/v2/case/{case_id}/ (case-workspace §7, domain-decisions
 // 'Outsourcing').
 
-const notYet =
-  <Name extends CaseActionName>(): CaseActionHandler<Name> =>
-  () =>
-    Promise.reject(new AppError('conflict', { message: 'Not available yet' }));
-
 export const outsourcingCaseActionHandlers = {
   start_outsource: startOutsource,
   plan_outsource: planOutsource,
   end_outsource: endOutsource,
   send_outsource_message: sendOutsourceMessage,
-  start_integrated_outsource: notYet<'start_integrated_outsource'>(),
-  redo_integrated_outsource: notYet<'redo_integrated_outsource'>(),
+  start_integrated_outsource: startIntegratedOutsource,
+  redo_integrated_outsource: redoIntegratedOutsource,
   auto_outsource_upload: autoOutsourceUpload,
   auto_internal_upload: autoInternalUpload,
 } satisfies CaseActionHandlers<

@@ -1,18 +1,25 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { outsourceJobStatus, toIso, type Outsource, type PartnerAdapterType } from '@lab/domain';
+import {
+  outsourceJobStatus,
+  toIso,
+  type Outsource,
+  type OutsourceMessage,
+  type PartnerAdapterType,
+} from '@lab/domain';
 import type { Queryable } from '../../db/client';
 import {
   branches,
   cases,
   integrated_outsource_requests,
+  messages,
   outsources,
   partners,
   users,
 } from '../../db/schema/index';
 
 // The outsource jobs of some cases as the collection answer lists them (the Outsourcing tab's cards):
-// two statements whatever the number of cases or jobs.
+// three statements whatever the number of cases or jobs.
 
 const creators = alias(users, 'outsource_creators');
 
@@ -41,6 +48,22 @@ const findRequestRows = (q: Queryable, outsourceIds: number[]) =>
     .where(inArray(integrated_outsource_requests.outsource_id, outsourceIds))
     .orderBy(asc(integrated_outsource_requests.id));
 
+const findMessageRows = (q: Queryable, outsourceUids: string[]) =>
+  q
+    .select({
+      uid: messages.uid,
+      outsource_uid: messages.outsource_uid,
+      created_at: messages.created_at,
+      author_reference: messages.author_reference,
+      note: messages.note,
+      direction: messages.direction,
+    })
+    .from(messages)
+    .where(
+      and(inArray(messages.outsource_uid, outsourceUids), eq(messages.message_type, 'OUTSOURCE_MESSAGE')),
+    )
+    .orderBy(asc(messages.created_at), asc(messages.uid));
+
 type RequestRow = Awaited<ReturnType<typeof findRequestRows>>[number];
 
 const presentRequest = (r: RequestRow): Outsource['integrated_outsource_requests'][number] => ({
@@ -67,13 +90,15 @@ export const findCaseOutsources = async (
   const byCase = new Map<string, Outsource[]>();
   if (caseUids.length === 0) return byCase;
   const jobs = await findJobRows(q, caseUids);
-  const requests =
-    jobs.length === 0
-      ? []
-      : await findRequestRows(
-          q,
-          jobs.map((j) => j.job.id),
-        );
+  if (jobs.length === 0) return byCase;
+  const requests = await findRequestRows(
+    q,
+    jobs.map((j) => j.job.id),
+  );
+  const notes = await findMessageRows(
+    q,
+    jobs.map((j) => j.job.uid),
+  );
   for (const row of jobs) {
     const { job } = row;
     const presented: Outsource = {
@@ -102,6 +127,16 @@ export const findCaseOutsources = async (
       created_by: row.created_by,
       status: 'Not Started',
       integrated_outsource_requests: requests.filter((r) => r.outsource_id === job.id).map(presentRequest),
+      messages: notes
+        .filter((m) => m.outsource_uid === job.uid)
+        .map((m) => ({
+          uid: m.uid,
+          outsource_uid: job.uid,
+          created_at: toIso(m.created_at),
+          author_reference: m.author_reference,
+          note: m.note,
+          direction: m.direction as OutsourceMessage['direction'],
+        })),
     };
     presented.status = outsourceJobStatus(presented);
     const list = byCase.get(job.case_uid) ?? [];

@@ -8,6 +8,7 @@ import { DateTimeText } from '../../../components/date-time-text';
 import { EndOutsourceButton } from './end-outsource-button';
 import { IntegratedRequestItem } from './integrated-request-item';
 import { OutsourceDetailList, type OutsourceDetail } from './outsource-detail-list';
+import { OutsourceMessages } from './outsource-messages';
 import { PartnerMessageBox } from './partner-message-box';
 import { ShareLinkRow } from './share-link-row';
 import { OutsourceStatusChip } from './status-chips';
@@ -61,6 +62,7 @@ export const OutsourceJobCard = ({ collectionUid, caseId, outsource }: Outsource
               request={request}
             />
           ))}
+          <OutsourceMessages messages={outsource.messages} />
           {isOpen && (
             <>
               <Divider />

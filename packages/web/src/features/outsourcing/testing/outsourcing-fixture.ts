@@ -49,6 +49,7 @@ export const anOutsource = (overrides: Partial<Outsource> = {}): Outsource => ({
   created_by: 'dana',
   status: 'Not Started',
   integrated_outsource_requests: [],
+  messages: [],
   ...overrides,
 });
 
