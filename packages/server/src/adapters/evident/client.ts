@@ -62,15 +62,20 @@ export class EvidentError extends Error {
 
 export type EvidentClientOptions = { baseUrl: string; apiKey: string; timeoutMs: number };
 
-// Statuses that say "later": the rest of 4xx means this request itself is wrong.
-const retryableClientStatuses = new Set([408, 409, 425, 429]);
+// Statuses that say "later" (or a key an operator can fix meanwhile); the rest of 4xx means this request
+// itself is wrong, and sending it again cannot help.
+const retryableClientStatuses = new Set([401, 403, 408, 409, 425, 429]);
 const detailLimit = 2000;
 
 const errorName = (error: unknown): string => (error instanceof Error ? error.name : '');
 
-const causeCode = (error: unknown): string | null => {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  return typeof cause?.code === 'string' ? cause.code : null;
+/** fetch's own error only says "fetch failed": the reason (ECONNREFUSED, a DNS miss) is its cause. */
+const causeOf = (error: unknown): string | null => {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  if (!cause) return null;
+  const code = typeof cause.code === 'string' ? cause.code : null;
+  const message = typeof cause.message === 'string' ? cause.message : null;
+  return [code, message].filter(Boolean).join(' ') || null;
 };
 
 /** A thrown fetch error as an EvidentError: the timeout, or the network's own code (ECONNREFUSED, …). */
@@ -83,12 +88,12 @@ const toEvidentError = (error: unknown, timeoutMs: number, what: string): Eviden
       detail: `${what}: no answer within ${timeoutMs} ms`,
     });
   }
-  const code = causeCode(error);
+  const cause = causeOf(error);
   const message = error instanceof Error ? error.message : String(error);
   return new EvidentError({
     kind: 'network',
     message: 'Could not reach the partner',
-    detail: `${what}: ${code ? `${code} ` : ''}${message}`.slice(0, detailLimit),
+    detail: `${what}: ${message}${cause ? ` (${cause})` : ''}`.slice(0, detailLimit),
   });
 };
 

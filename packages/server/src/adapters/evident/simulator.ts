@@ -73,9 +73,9 @@ const isAuthorized = (request: FastifyRequest, apiKey: string): boolean => {
   return given.length === expected.length && timingSafeEqual(given, expected);
 };
 
-const readOrder = (text: string): EvidentOrder | null => {
+const readOrder = (value: unknown): EvidentOrder | null => {
   try {
-    const parsed = evidentOrderSchema.safeParse(JSON.parse(text));
+    const parsed = evidentOrderSchema.safeParse(typeof value === 'string' ? JSON.parse(value) : value);
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -222,7 +222,8 @@ export const startEvidentSimulator = async (options: EvidentSimulatorOptions): P
     let scan: SimulatedOrder['scan'] | null = null;
     for await (const part of request.parts()) {
       if (part.type === 'field' && part.fieldname === orderParts.order) {
-        order = readOrder(String(part.value));
+        // @fastify/multipart parses a JSON part itself.
+        order = readOrder(part.value);
       } else if (part.type === 'file' && part.fieldname === orderParts.scan) {
         const hash = createHash('sha256');
         let size = 0;

@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  chooseOption,
+  drawerHeader,
+  findCollection,
+  labApi,
+  openCollection,
+  signIn,
+  snap,
+  toMelbourneInput,
+  type CaseRow,
+  type CollectionRow,
+} from './support/lab';
+
+// Outsourcing as the lab and a partner live it: staff start a job from the Outsourcing tab (confirming
+// the move back to design), message the partner; the partner opens the share link in a browser of its
+// own, reads the message, uploads a return file and marks the job completed; staff see Review and the
+// file, then end the job, and the partner's page turns read only.
+
+type OutsourcedCase = CaseRow & { outsources: unknown[] };
+
+/** An active, plain case out of design with no outsource job yet. */
+const chooseCaseOutOfDesign = (collection: CollectionRow): OutsourcedCase | null => {
+  const cases = collection.cases as OutsourcedCase[];
+  return (
+    cases.find(
+      (item) =>
+        item.active &&
+        !item.in_design &&
+        !item.virtual_product &&
+        item.outsources.length === 0 &&
+        item.redo === null,
+    ) ?? null
+  );
+};
+
+const outsourcingTab = async (page: Page) => {
+  await page.getByRole('tab', { name: 'Outsourcing' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Outsourcing' });
+  await expect(panel.getByRole('button', { name: 'Start New' })).toBeVisible();
+  return panel;
+};
+
+test('staff outsource a case, the partner returns a file through the share link, staff review and end it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'designer');
+  const api = await labApi(page);
+  const { collection, chosen } = await findCollection(api, { index: 6, of: 11 }, chooseCaseOutOfDesign);
+  await openCollection(page, collection.uid, chosen.uid);
+  const tab = await outsourcingTab(page);
+
+  // New Outsource Job: required fields first, then a digital job to the manual partner.
+  await tab.getByRole('button', { name: 'Start New' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Outsource Job' });
+  await expect(dialog).toBeVisible();
+  await chooseOption(dialog, page, 'Partner', 'Dental Design Partners');
+  await dialog.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(dialog.getByText('Must be provided')).toBeVisible();
+  await dialog.getByLabel('Due Time').fill(toMelbourneInput(new Date(Date.now() + 3 * 86_400_000)));
+  await dialog.getByRole('radio', { name: /digital/i }).check();
+  await dialog.getByLabel('Note').fill('Full contour zirconia, light contacts please.');
+  await snap(page, 'outsourcing-new-job');
+  await dialog.getByRole('button', { name: 'Start', exact: true }).click();
+
+  // The case is not in design: the tab asks first, then the case moves to Design Outsourced.
+  const confirm = page.getByRole('dialog', { name: 'Move to Design' });
+  await expect(confirm).toBeVisible();
+  await snap(page, 'outsourcing-move-to-design');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  const job = tab.getByRole('region', { name: 'Outsource job: Dental Design Partners' });
+  await expect(job.getByText('Not Started')).toBeVisible();
+  await expect(drawerHeader(page).getByText('Design Outsourced').first()).toBeVisible();
+
+  // A message to the partner.
+  const question = `Please keep the margin at 0.5 mm ${Date.now()}`;
+  await job.getByLabel('Message partner').fill(question);
+  await job.getByRole('button', { name: 'Send' }).click();
+  await expect(job.getByText(question)).toBeVisible();
+  await snap(page, 'outsourcing-tab-started');
+
+  // The partner opens the share link in its own browser (no staff session).
+  const shareLink = (await job.getByRole('link', { name: 'Share link' }).getAttribute('href')) ?? '';
+  expect(shareLink).toMatch(/\/static\/v2\/partner\.html\?key=[A-Za-z0-9_-]{43}$/);
+  const partnerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const partner = await partnerContext.newPage();
+  await partner.goto(shareLink);
+  await expect(
+    partner.getByRole('heading', { name: `Case ${collection.collection_id} · ${chosen.case_mkey}` }),
+  ).toBeVisible();
+  await expect(partner.getByText(question)).toBeVisible();
+  await partner.getByLabel('Choose return files').setInputFiles('tests/fixtures/tetrahedron.stl');
+  const returned = partner.getByRole('region', { name: 'Files you returned' });
+  await expect(returned.getByText('tetrahedron.stl')).toBeVisible();
+  await partner.getByRole('textbox', { name: 'Message' }).fill('Design uploaded, please review.');
+  await partner.getByRole('button', { name: 'Send' }).click();
+  await expect(partner.getByText('Design uploaded, please review.')).toBeVisible();
+  await partner.getByRole('button', { name: 'Mark job completed' }).click();
+  await partner.getByRole('dialog').getByRole('button', { name: 'Mark job completed' }).click();
+  await expect(partner.getByText('Completed — awaiting review')).toBeVisible();
+  await snap(partner, 'partner-page-completed');
+
+  // Staff see Review, the returned file and the partner's message without reloading.
+  await expect(job.getByText('Review', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(job.getByText('Design uploaded, please review.')).toBeVisible();
+  await expect(
+    tab.getByRole('region', { name: /Received Files/i }).getByText('tetrahedron.stl'),
+  ).toBeVisible();
+  await snap(page, 'outsourcing-tab-review');
+
+  // Ending the job after 'Are you sure?'.
+  await job.getByRole('button', { name: 'End', exact: true }).click();
+  const end = page.getByRole('dialog', { name: 'End Outsource Job' });
+  await expect(end.getByText('Are you sure?')).toBeVisible();
+  await end.getByRole('button', { name: 'Confirm' }).click();
+  await expect(job.getByText('Complete', { exact: true })).toBeVisible();
+
+  // The partner's page is read only from now on.
+  await partner.reload();
+  await expect(partner.getByText('This job has ended')).toBeVisible();
+  await expect(partner.getByRole('button', { name: 'Mark job completed' })).toHaveCount(0);
+  await partnerContext.close();
+});
