@@ -65,7 +65,11 @@ process.once('SIGTERM', () => {
 /** This server as seen from this machine (the simulator calls its webhook here). */
 const localAddressOf = (address: AddressInfo): string => {
   const isAnyAddress = address.address === '0.0.0.0' || address.address === '::';
-  const host = isAnyAddress ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const host = isAnyAddress
+    ? '127.0.0.1'
+    : address.family === 'IPv6'
+      ? `[${address.address}]`
+      : address.address;
   return `http://${host}:${address.port}`;
 };
 
@@ -106,7 +110,8 @@ const start = async () => {
   });
   openParts.push(app);
   await app.listen({ port: config.port, host: config.host });
-  if (simulator) simulator.setWebhookUrl(`${localAddressOf(app.server.address() as AddressInfo)}${evidentPaths.webhook}`);
+  if (simulator)
+    simulator.setWebhookUrl(`${localAddressOf(app.server.address() as AddressInfo)}${evidentPaths.webhook}`);
 
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   console.log(`\nLab Cases is running at ${config.publicUrl}/ (${where})`);

@@ -26,7 +26,11 @@ describe('the live route table', () => {
     const publicApi = test.app.routeAccessTable.filter(
       (r) => r.url.startsWith('/api/') && r.access === 'public' && r.method !== 'HEAD',
     );
-    expect(publicApi.map((r) => r.url)).toEqual(['/api/version/']);
+    // The partner's webhook is public: its HMAC signature is its credential.
+    expect(publicApi.map((r) => r.url).toSorted()).toEqual([
+      '/api/v2/partners/evident/webhook/',
+      '/api/version/',
+    ]);
   });
 
   it('answers 401 on every staff /api/ route without a token (the event stream: without a session)', async () => {

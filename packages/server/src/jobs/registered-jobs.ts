@@ -4,4 +4,8 @@ import type { AnyJobDefinition } from './job-definition';
 import { mailJobs } from './mail-jobs';
 
 // Every module's background jobs, joined for the runner.
-export const registeredJobs: readonly AnyJobDefinition[] = [...mailJobs, ...outsourcingJobs, ...integratedJobs];
+export const registeredJobs: readonly AnyJobDefinition[] = [
+  ...mailJobs,
+  ...outsourcingJobs,
+  ...integratedJobs,
+];

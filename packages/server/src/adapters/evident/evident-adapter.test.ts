@@ -34,7 +34,11 @@ const receiver = http.createServer((request, response) => {
 });
 
 const scanBytes = Buffer.concat([Buffer.alloc(80, 0x20), Buffer.from([1, 0, 0, 0]), Buffer.alloc(50, 7)]);
-const scan = { name: 'upper "scan".stl', contentType: 'model/stl', open: async () => Readable.from([scanBytes]) };
+const scan = {
+  name: 'upper "scan".stl',
+  contentType: 'model/stl',
+  open: async () => Readable.from([scanBytes]),
+};
 
 const order = (overrides: Partial<EvidentOrder> = {}): EvidentOrder => ({
   client_reference: '1',

@@ -2,7 +2,9 @@
 // per triangle), so it passes the same content check as a partner's file (size = 84 + 50·n). The shape is
 // a box whose height grows with each redo, so the rounds' files differ.
 
-const corners = (width: number, depth: number, height: number): [number, number, number][] => [
+type Point = [number, number, number];
+
+const corners = (width: number, depth: number, height: number): Point[] => [
   [0, 0, 0],
   [width, 0, 0],
   [width, depth, 0],
@@ -13,27 +15,42 @@ const corners = (width: number, depth: number, height: number): [number, number,
   [0, depth, height],
 ];
 
-// Two triangles per face, listed counter-clockwise from outside, with the face's normal.
-const faces: { normal: [number, number, number]; triangles: [number, number, number][] }[] = [
-  { normal: [0, 0, -1], triangles: [[0, 2, 1], [0, 3, 2]] },
-  { normal: [0, 0, 1], triangles: [[4, 5, 6], [4, 6, 7]] },
-  { normal: [0, -1, 0], triangles: [[0, 1, 5], [0, 5, 4]] },
-  { normal: [1, 0, 0], triangles: [[1, 2, 6], [1, 6, 5]] },
-  { normal: [0, 1, 0], triangles: [[2, 3, 7], [2, 7, 6]] },
-  { normal: [-1, 0, 0], triangles: [[3, 0, 4], [3, 4, 7]] },
+// Two triangles per face, counter-clockwise seen from outside (so the normals point out).
+const triangles: [number, number, number][] = [
+  [0, 2, 1],
+  [0, 3, 2],
+  [4, 5, 6],
+  [4, 6, 7],
+  [0, 1, 5],
+  [0, 5, 4],
+  [1, 2, 6],
+  [1, 6, 5],
+  [2, 3, 7],
+  [2, 7, 6],
+  [3, 0, 4],
+  [3, 4, 7],
 ];
+
+const minus = (p: Point, q: Point): Point => [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
+
+/** The unit normal of triangle abc: (b − a) × (c − a), scaled to length 1. */
+const unitNormal = (a: Point, b: Point, c: Point): Point => {
+  const [u, v] = [minus(b, a), minus(c, a)];
+  const n: Point = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+  const length = Math.hypot(...n) || 1;
+  return [n[0] / length, n[1] / length, n[2] / length];
+};
 
 export const buildDesignStl = (label: string, round: number): Buffer => {
   const points = corners(8, 10, 7 + round);
-  const triangles = faces.flatMap((face) => face.triangles.map((t) => ({ normal: face.normal, t })));
   const buffer = Buffer.alloc(84 + 50 * triangles.length);
   // The header must not start with "solid", or readers take the file for an ASCII STL.
   buffer.write(`EVIDENT simulator design ${label}`.slice(0, 80).padEnd(80, ' '), 0, 'ascii');
   buffer.writeUInt32LE(triangles.length, 80);
   let offset = 84;
-  for (const { normal, t } of triangles) {
-    const values = [...normal, ...t.flatMap((index) => points[index] ?? [0, 0, 0])];
-    for (const value of values) {
+  for (const [i, j, k] of triangles) {
+    const [a, b, c] = [points[i], points[j], points[k]] as [Point, Point, Point];
+    for (const value of [...unitNormal(a, b, c), ...a, ...b, ...c]) {
       buffer.writeFloatLE(value, offset);
       offset += 4;
     }

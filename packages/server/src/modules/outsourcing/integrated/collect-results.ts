@@ -70,8 +70,12 @@ export const recordPartnerStatus = async (
   status: string,
   now: Date,
 ): Promise<void> => {
-  // The job before the request: the order every write of a job takes its locks in.
-  await tx.update(outsources).set({ partner_status: status }).where(eq(outsources.id, target.jobId));
+  // The job before the request: the order every write of a job takes its locks in. COMPLETED reaches the
+  // job with its results (storeResults, which also puts it in Review): until they land it stays as it was,
+  // not Not Started.
+  if (status !== evidentStatuses.completed) {
+    await tx.update(outsources).set({ partner_status: status }).where(eq(outsources.id, target.jobId));
+  }
   await tx
     .update(requests)
     .set({ response_status: status, modified_at: now })
@@ -88,7 +92,13 @@ const keepNewFiles = async (
   const stored = await context.db
     .select({ filename: files.filename })
     .from(files)
-    .where(and(eq(files.outsource_uid, target.job.uid), eq(files.file_category, category), isNull(files.deleted_at)));
+    .where(
+      and(
+        eq(files.outsource_uid, target.job.uid),
+        eq(files.file_category, category),
+        isNull(files.deleted_at),
+      ),
+    );
   const storedNames = new Set(stored.map((f) => f.filename));
   const kept: KeptFile[] = [];
   const refused: string[] = [];
@@ -125,7 +135,13 @@ const isDepartment = (value: string | null): value is Department =>
   (departments as readonly (string | null)[]).includes(value);
 
 /** The case's department at its fulfillment branch (DESIGN for a case that has none any more). */
-const notifyDepartment = async (tx: Tx, actionCase: ActionCase, note: string, messageUid: string, author: string) => {
+const notifyDepartment = async (
+  tx: Tx,
+  actionCase: ActionCase,
+  note: string,
+  messageUid: string,
+  author: string,
+) => {
   const department = isDepartment(actionCase.row.department) ? actionCase.row.department : 'DESIGN';
   const userIds = await findAudienceIds(
     tx,
@@ -172,7 +188,12 @@ const storeResults = async (
       actor: partner,
       caseUid: owner.case_uid,
       collectionUid: owner.collection_uid,
-      changes: { filename: row.filename, file_category: category, size_bytes: file.size_bytes, outsource_uid: job.uid },
+      changes: {
+        filename: row.filename,
+        file_category: category,
+        size_bytes: file.size_bytes,
+        outsource_uid: job.uid,
+      },
       now,
     });
   }
@@ -233,7 +254,11 @@ export const collectResults = async (context: SenderContext, requestId: number):
       await inTransaction(context.db, (tx) =>
         recordPartnerStatus(
           tx,
-          { requestId: target.request.id, jobId: target.job.id, collectionUid: target.caseRef.collection_uid },
+          {
+            requestId: target.request.id,
+            jobId: target.job.id,
+            collectionUid: target.caseRef.collection_uid,
+          },
           state.status,
           context.now(),
         ),

@@ -112,6 +112,7 @@ describe('start_integrated_outsource', () => {
           file: 'upper_scan.stl',
           design_types: [100, 205],
           rush: false,
+          preemptive: false,
         },
       },
     ]);
@@ -139,6 +140,35 @@ describe('start_integrated_outsource', () => {
     expect(response.statusCode).toBe(400);
     expect(fieldsOf(response)).toEqual({ [`payload.${field}`]: message });
     expect(await requestsOfCase(test, row.uid)).toEqual([]);
+  });
+
+  it('starts the job planned with the integrated partner in place, once', async () => {
+    const { collection, row, file } = await caseWithFile();
+    const plan = await calls.act(row.case_id, {
+      action: 'plan_outsource',
+      partner_id: manualId,
+      due_time: new Date(Date.now() + 86_400_000).toISOString(),
+      job_type: 'digital',
+      note: 'Planned by the job type',
+    });
+    expect(plan.statusCode).toBe(200);
+    const [planned] = await outsourcesOf(collection, row.uid);
+    if (!planned) throw new Error('no plan');
+    const started = await calls.act(row.case_id, {
+      ...integratedForm(evidentId, file.id),
+      outsource_id: planned.id,
+    });
+    expect(started.statusCode).toBe(200);
+    const jobs = await outsourcesOf(collection, row.uid);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ id: planned.id, partner: 'Evident Digital', status: 'Not Started' });
+    expect(jobs[0]?.integrated_outsource_requests).toHaveLength(1);
+    const again = await calls.act(row.case_id, {
+      ...integratedForm(evidentId, file.id),
+      outsource_id: planned.id,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(errorMessage(again)).toBe(outsourceMessages.alreadyStarted);
   });
 
   it('asks for the partner and the file, both at once', async () => {
@@ -184,7 +214,7 @@ describe('start_integrated_outsource', () => {
   });
 
   it('asks before moving a case that is not in design', async () => {
-    const { row, file } = await caseWithFile('Awaiting Status Allocation');
+    const { row, file } = await caseWithFile('Ordered');
     const asked = await calls.act(row.case_id, integratedForm(evidentId, file.id));
     expect(asked.statusCode).toBe(409);
     expect(errorMessage(asked)).toBe(outsourceMessages.notInDesign);
@@ -223,12 +253,18 @@ describe('redo_integrated_outsource', () => {
   it('stamps the redo, queues its send and shows the Redo badge; a second one waits for its results', async () => {
     const { collection, row, job, request } = await startedJob();
     await markCompleted(test, request.id, new Date(Date.now() - 60_000));
-    await test.db.update(outsources).set({ marked_as_completed: new Date() }).where(eq(outsources.id, job.id));
+    await test.db
+      .update(outsources)
+      .set({ marked_as_completed: new Date() })
+      .where(eq(outsources.id, job.id));
 
     const response = await calls.act(row.case_id, redo(job.id, '  Thicken the connectors.  '));
     expect(response.statusCode).toBe(200);
     const [after] = await requestsOfCase(test, row.uid);
-    expect(after?.request).toMatchObject({ redo_payload: { Notes: 'Thicken the connectors.' }, retry_count: 0 });
+    expect(after?.request).toMatchObject({
+      redo_payload: { Notes: 'Thicken the connectors.' },
+      retry_count: 0,
+    });
     expect(after?.request.redo_requested_at).not.toBeNull();
     expect(after?.request.next_attempt_at?.getTime()).toBe(after?.request.redo_requested_at?.getTime());
     // Back with the partner: no longer in Review.
@@ -245,7 +281,10 @@ describe('redo_integrated_outsource', () => {
       .select({ changed_values: audit_events.changed_values })
       .from(audit_events)
       .where(and(eq(audit_events.entity_id, job.uid), eq(audit_events.action, 'redo_requested')));
-    expect(audit?.changed_values).toMatchObject({ notes: 'Thicken the connectors.', note: 'Client asked for it' });
+    expect(audit?.changed_values).toMatchObject({
+      notes: 'Thicken the connectors.',
+      note: 'Client asked for it',
+    });
 
     const presented = (await outsourcesOf(collection, row.uid))[0]?.integrated_outsource_requests[0];
     expect(presented && hasRedoBadge(presented)).toBe(true);

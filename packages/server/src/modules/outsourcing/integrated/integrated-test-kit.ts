@@ -5,7 +5,11 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FileCategory } from '@lab/domain';
 import { createEvidentSetup, type EvidentSetup } from '../../../adapters/evident/evident-setup';
-import { startEvidentSimulator, type EvidentSimulator, type SimulatorControl } from '../../../adapters/evident/simulator';
+import {
+  startEvidentSimulator,
+  type EvidentSimulator,
+  type SimulatorControl,
+} from '../../../adapters/evident/simulator';
 import { selectRows } from '../../../db/client';
 import { files, integrated_outsource_requests, outsources, partners } from '../../../db/schema/index';
 import type { TestApp } from '../../../testing';
@@ -16,7 +20,10 @@ import type { SenderContext } from './send-requests';
 // What the integrated outsourcing tests share: a simulator speaking to the test app's configuration, the
 // sender's context on a moved clock, a case file with real bytes, the form and row look-ups.
 
-export const startTestSimulator = (test: TestApp, control: SimulatorControl = {}): Promise<EvidentSimulator> =>
+export const startTestSimulator = (
+  test: TestApp,
+  control: SimulatorControl = {},
+): Promise<EvidentSimulator> =>
   startEvidentSimulator({
     apiKey: test.config.evidentApiKey,
     webhookSecret: test.config.evidentWebhookSecret,

@@ -44,7 +44,8 @@ export const pollPartnerStatuses = async (
       .limit(options.limit ?? 20)
       .for('update', { of: requests, skipLocked: true });
     const claimed = rows.map((r) => r.id);
-    if (claimed.length > 0) await tx.update(requests).set({ polled_at: now }).where(inArray(requests.id, claimed));
+    if (claimed.length > 0)
+      await tx.update(requests).set({ polled_at: now }).where(inArray(requests.id, claimed));
     return claimed;
   });
   for (const id of ids) {

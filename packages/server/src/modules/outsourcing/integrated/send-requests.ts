@@ -4,7 +4,12 @@ import { EvidentError, type EvidentUpload } from '../../../adapters/evident/clie
 import type { EvidentSetup } from '../../../adapters/evident/evident-setup';
 import type { EvidentAccepted, EvidentOrder } from '../../../adapters/evident/protocol';
 import { inTransaction, type Db } from '../../../db/client';
-import { cases, files, integrated_outsource_requests as requests, outsources } from '../../../db/schema/index';
+import {
+  cases,
+  files,
+  integrated_outsource_requests as requests,
+  outsources,
+} from '../../../db/schema/index';
 import type { JobLog } from '../../../jobs/job-definition';
 import { publishCollectionChanged } from '../../../realtime/events';
 import type { FileStorage } from '../../../storage/file-storage';
@@ -13,8 +18,8 @@ import { retryDelayMs } from './retry-delay';
 
 // The integrated sender: every request whose next try is due (next_attempt_at ≤ now) goes to the partner,
 // the order itself or its redo. A short transaction claims one due row (FOR UPDATE SKIP LOCKED) and
-// moves its next_attempt_at past the longest a call may take, a lease: no other process or pass claims them
-// meanwhile, and no transaction stays open while the partner is called. The outcome is written only while
+// moves its next_attempt_at past the longest a call may take, a lease: no other process or pass claims
+// it meanwhile, and no transaction stays open while the partner is called. The outcome is written only while
 // that lease is still in place. A failed try counts in retry_count, keeps the partner's error, and is
 // tried again after a growing pause, at most ten times in all (maxIntegratedTries). Each send carries an
 // idempotency key, so a try whose answer was lost (a timeout after the partner took it) gets the same
@@ -123,7 +128,11 @@ const sendOne = async (
   const { client } = context.evident;
   const { request } = claimed;
   if (kind === 'order') {
-    return client.createOrder(orderOf(claimed), scanOf(claimed, context.storage), `lab-request-${request.id}`);
+    return client.createOrder(
+      orderOf(claimed),
+      scanOf(claimed, context.storage),
+      `lab-request-${request.id}`,
+    );
   }
   const notes = (request.redo_payload as { Notes?: string } | null)?.Notes ?? '';
   const askedAt = request.redo_requested_at?.getTime() ?? 0;
@@ -202,7 +211,11 @@ const tryClaimed = async (context: SenderContext, claimed: Claimed): Promise<Out
     const message = error instanceof Error ? error.message : String(error);
     return {
       kind: 'failed',
-      error: new EvidentError({ kind: 'protocol', message: 'The request could not be sent', detail: message }),
+      error: new EvidentError({
+        kind: 'protocol',
+        message: 'The request could not be sent',
+        detail: message,
+      }),
     };
   }
 };
@@ -224,7 +237,10 @@ export const sendDueRequests = async (
     const outcome = await tryClaimed(context, next.claimed);
     const isRecorded = await recordOutcome(context, next.claimed, next.lease, outcome);
     if (!isRecorded) {
-      context.log.error({ request_id: next.claimed.request.id }, 'integrated send outlived its claim; outcome dropped');
+      context.log.error(
+        { request_id: next.claimed.request.id },
+        'integrated send outlived its claim; outcome dropped',
+      );
     }
   }
   return tried;

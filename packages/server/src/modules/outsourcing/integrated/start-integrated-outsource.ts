@@ -8,7 +8,7 @@ import { jobNames } from '../../../jobs/job-names';
 import { answerCase, saveCaseChanges, type CaseActionHandler } from '../../cases/kernel';
 import { planMoveToDesignOutsourced } from '../move-to-design';
 import { writeOutsourceMessage } from '../outsource-message';
-import { loadPartner } from '../outsource-records';
+import { loadCaseJob, loadPartner } from '../outsource-records';
 
 // start_integrated_outsource (domain-decisions 'Outsourcing', integrated): a started digital job with the
 // EVIDENT partner and its request, queued in the action's transaction, so the send job (and its retries)
@@ -70,19 +70,24 @@ export const startIntegratedOutsource: CaseActionHandler<'start_integrated_outso
   const instruction = (body.payload.Instruction ?? '').trim();
   const payload = { ...body.payload, Instruction: instruction };
 
-  const [job] = await tx
-    .insert(outsources)
-    .values({
-      case_uid: actionCase.row.uid,
-      partner_id: partner.id,
-      start: now,
-      expected_return: null,
-      job_type: 'digital',
-      note: body.note?.trim() || null,
-      created_by_id: actor.id,
-      created_at: now,
-    })
-    .returning();
+  // A preemptive job planned with this partner is started in place; otherwise a new job.
+  const planned =
+    body.outsource_id === undefined ? null : await loadCaseJob(tx, actionCase, body.outsource_id);
+  if (planned?.end) throw new AppError('conflict', { message: outsourceMessages.alreadyEnded });
+  if (planned?.start) throw new AppError('conflict', { message: outsourceMessages.alreadyStarted });
+  const values = {
+    partner_id: partner.id,
+    start: now,
+    expected_return: null,
+    job_type: 'digital',
+    note: body.note?.trim() || null,
+  };
+  const [job] = planned
+    ? await tx.update(outsources).set(values).where(eq(outsources.id, planned.id)).returning()
+    : await tx
+        .insert(outsources)
+        .values({ ...values, case_uid: actionCase.row.uid, created_by_id: actor.id, created_at: now })
+        .returning();
   if (!job) throw new Error('the outsource job was not stored');
   const [request] = await tx
     .insert(integrated_outsource_requests)
@@ -120,6 +125,7 @@ export const startIntegratedOutsource: CaseActionHandler<'start_integrated_outso
       file: file.filename,
       design_types: payload.DesignType ?? [],
       rush: payload.Rush ?? false,
+      preemptive: planned !== null,
     },
     actor,
     at: now,

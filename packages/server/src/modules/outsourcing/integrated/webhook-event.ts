@@ -39,7 +39,11 @@ export const handleWebhookEvent = (db: Db, event: EvidentWebhookEvent, now: Date
     // retried send gets the same reference back (idempotency key), after which events match.
     if (!target) return 'ignored';
     // The job before the request, as every write of a job locks them.
-    await tx.select({ id: outsources.id }).from(outsources).where(eq(outsources.id, target.jobId)).for('update');
+    await tx
+      .select({ id: outsources.id })
+      .from(outsources)
+      .where(eq(outsources.id, target.jobId))
+      .for('update');
     const [request] = await tx.select().from(requests).where(eq(requests.id, target.requestId)).for('update');
     // A late event of a round already delivered, or of the round before a redo not yet sent.
     if (!request || !isAwaitingResults(request)) return 'ignored';

@@ -45,26 +45,28 @@ export const registerEvidentWebhookRoutes = async (
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => {
       done(null, body);
     });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      evidentPaths.webhook,
-      { config: { access: 'public' }, schema: { response: { 200: webhookAnswerSchema } } },
-      async (request) => {
-        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const now = new Date();
-        const check = checkWebhookSignature({
-          secret: deps.webhookSecret,
-          rawBody,
-          signature: headerOf(request.headers[evidentHeaders.signature]),
-          timestamp: headerOf(request.headers[evidentHeaders.timestamp]),
-          now,
-        });
-        if (check !== 'valid') {
-          request.log.warn({ check }, 'EVIDENT webhook refused');
-          throw new AppError('unauthenticated', { message: webhookMessages.badSignature });
-        }
-        const outcome = await handleWebhookEvent(deps.db, parseEvent(rawBody), now);
-        return { outcome };
-      },
-    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        evidentPaths.webhook,
+        { config: { access: 'public' }, schema: { response: { 200: webhookAnswerSchema } } },
+        async (request) => {
+          const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const now = new Date();
+          const check = checkWebhookSignature({
+            secret: deps.webhookSecret,
+            rawBody,
+            signature: headerOf(request.headers[evidentHeaders.signature]),
+            timestamp: headerOf(request.headers[evidentHeaders.timestamp]),
+            now,
+          });
+          if (check !== 'valid') {
+            request.log.warn({ check }, 'EVIDENT webhook refused');
+            throw new AppError('unauthenticated', { message: webhookMessages.badSignature });
+          }
+          const outcome = await handleWebhookEvent(deps.db, parseEvent(rawBody), now);
+          return { outcome };
+        },
+      );
   });
 };

@@ -32,6 +32,8 @@ export type IntegratedOutsourceFormProps = {
   caseItem: CollectionCase;
   /** The integrated partner chosen (adapter_type EVIDENT). */
   partner: Partner;
+  /** The planned job with this partner being started, if any (else a new job). */
+  preemptiveId: number | null;
   onPartnerChange: (partnerId: number) => void;
   onClose: () => void;
 };
@@ -44,6 +46,7 @@ export const IntegratedOutsourceForm = ({
   collectionUid,
   caseItem,
   partner,
+  preemptiveId,
   onPartnerChange,
   onClose,
 }: IntegratedOutsourceFormProps) => {
@@ -74,6 +77,7 @@ export const IntegratedOutsourceForm = ({
         note: values.Instruction,
         file_id: values.file_id,
         payload: toIntegratedPayload(values, caseItem.uid),
+        ...(preemptiveId === null ? {} : { outsource_id: preemptiveId }),
         ...(moveToDesign ? { move_to_design: true } : {}),
       });
       onClose();

@@ -45,6 +45,7 @@ const NewOutsourceContent = ({
         collectionUid={collectionUid}
         caseItem={caseItem}
         partner={partner}
+        preemptiveId={preemptive?.partner_id === partner.id ? preemptive.id : null}
         onPartnerChange={setPartnerId}
         onClose={onClose}
       />
