@@ -30,6 +30,13 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}` },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${port}`,
+      // The local EVIDENT simulator finishes integrated jobs quickly, so a flow can wait for the results.
+      EVIDENT_SIMULATOR_COMPLETE_SECONDS: '6',
+    },
   },
 });

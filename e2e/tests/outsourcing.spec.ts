@@ -124,3 +124,72 @@ test('staff outsource a case, the partner returns a file through the share link,
   await expect(partner.getByRole('button', { name: 'Mark job completed' })).toHaveCount(0);
   await partnerContext.close();
 });
+
+type CaseWithFiles = OutsourcedCase & { order_files: { id: number; filename: string }[] };
+
+/** An active case in design with an order file to send and no outsource job yet. */
+const chooseCaseWithScan = (collection: CollectionRow): CaseWithFiles | null => {
+  const cases = collection.cases as CaseWithFiles[];
+  return (
+    cases.find(
+      (item) =>
+        item.active &&
+        item.in_design &&
+        !item.virtual_product &&
+        item.outsources.length === 0 &&
+        item.order_files.length > 0,
+    ) ?? null
+  );
+};
+
+test('an integrated job goes Queued to Send, Sent, then comes back with the partner’s files', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'designer');
+  const api = await labApi(page);
+  const { collection, chosen } = await findCollection(api, { index: 7, of: 11 }, chooseCaseWithScan);
+  await openCollection(page, collection.uid, chosen.uid);
+  const tab = await outsourcingTab(page);
+
+  await tab.getByRole('button', { name: 'Start New' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Outsource Job' });
+  await chooseOption(dialog, page, 'Partner', 'Evident Digital');
+  // The integrated form: every required choice is named before anything is sent.
+  await dialog.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(dialog.getByText('Must be supplied')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Design Types' }).click();
+  await page.getByRole('option', { name: /^205 · / }).click();
+  await page.keyboard.press('Escape');
+  await chooseOption(dialog, page, 'Scanner', '3Shape');
+  await chooseOption(dialog, page, 'Position', 'posterior');
+  await dialog.getByLabel('Instructions').fill('Screw-retained crown, access channel lingual.');
+  const scan = chosen.order_files[0]?.filename ?? '';
+  await chooseOption(dialog, page, 'File to send', new RegExp(scan.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await snap(page, 'outsourcing-integrated-form');
+  await dialog.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // The request is sent by the job queue to the partner (the local simulator), which completes the work
+  // and calls our signed webhook; the card follows without a reload.
+  const job = tab.getByRole('region', { name: 'Outsource job: Evident Digital' });
+  await expect(job.getByText(/Queued to Send|Sent/).first()).toBeVisible();
+  await expect(job.getByText('Sent', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await snap(page, 'outsourcing-integrated-sent');
+  await expect(job.getByText('Review', { exact: true })).toBeVisible({ timeout: 60_000 });
+  const received = tab.getByRole('region', { name: 'Received Files' });
+  await expect(received.getByText(/design\.stl$/)).toBeVisible();
+  await expect(job.getByRole('button', { name: 'Request Redo' })).toBeEnabled();
+  await snap(page, 'outsourcing-integrated-completed');
+
+  // A redo: the notes are required, then the request shows its Redo badge.
+  await job.getByRole('button', { name: 'Request Redo' }).click();
+  const redo = page.getByRole('dialog', { name: 'Request Outsource Redo' });
+  await redo.getByRole('button', { name: 'Request Redo' }).click();
+  await expect(redo.getByText('Cannot be blank')).toBeVisible();
+  await redo.getByLabel('Notes').fill('Please open the contact on 46 a little.');
+  await snap(page, 'outsourcing-redo-dialog');
+  await redo.getByRole('button', { name: 'Request Redo' }).click();
+  await expect(redo).toBeHidden();
+  await expect(job.getByText('Redo', { exact: true })).toBeVisible();
+});
