@@ -5,7 +5,15 @@ export const outsourceJobTypes = ['digital', 'physical'] as const;
 export type OutsourceJobType = (typeof outsourceJobTypes)[number];
 
 export const outsourcePositions = ['anterior', 'posterior', 'anterior and posterior'] as const;
-export const outsourceScanners = ['3Shape', 'Exocad', 'Ceramill', 'Sirona', 'Straumann', 'IOS', 'Others'] as const;
+export const outsourceScanners = [
+  '3Shape',
+  'Exocad',
+  'Ceramill',
+  'Sirona',
+  'Straumann',
+  'IOS',
+  'Others',
+] as const;
 
 /** Integrated outsource sends go out at most this many times (§9 'up to 10 retries'). */
 export const maxIntegratedTries = 10;

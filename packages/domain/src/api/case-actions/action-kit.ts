@@ -50,4 +50,3 @@ export const idOf = (unknown: string) => z.number().int().positive().max(maxData
 /** A free text stored as is (PostgreSQL text cannot hold NUL). */
 export const storedText = (max: number) =>
   z.string().max(max).refine(hasNoNulCharacter, commonMessages.invalidCharacters);
-

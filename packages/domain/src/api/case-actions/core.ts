@@ -81,25 +81,25 @@ export const redoRequestSchema = z
 export type RedoRequest = z.infer<typeof redoRequestSchema>;
 
 export const coreCaseActions = [
-    action('received', { send_email: z.boolean().optional() }),
-    action('toggle_warranty', {}),
-    action('picking_slip', {}),
-    // null clears the group.
-    action('edit_group_number', {
-      group_number: z.number().int().positive().max(maxCaseCount, caseActionMessages.tooLarge).nullable(),
-    }),
-    action('edit_component', { case: componentEditSchema }),
-    // The case whose implants replace this case's implants.
-    action('clone_implants', { target_case_id: idOf(caseActionMessages.cloneOtherCollection) }),
-    action('edit_case', { case: caseEditSchema, forceUpdateStatus: z.boolean().optional() }),
-    action('start_immediacy', { immediacy_due: isoDateTime }),
-    action('end_immediacy', {}),
-    // Local Australia/Melbourne date and time 'YYYY-MM-DDTHH:mm' (or an ISO instant); the promise as a
-    // date (close of business at the branch). A blank promise keeps the case's current one.
-    action('update_times', { new_start_time: startTimeField, new_promise_date: promisedDateField }),
-    action('mark_as_done', {}),
-    // Creates a new case in the collection that redoes this one (answers the new case).
-    action('redo_case', { redo: redoRequestSchema }),
+  action('received', { send_email: z.boolean().optional() }),
+  action('toggle_warranty', {}),
+  action('picking_slip', {}),
+  // null clears the group.
+  action('edit_group_number', {
+    group_number: z.number().int().positive().max(maxCaseCount, caseActionMessages.tooLarge).nullable(),
+  }),
+  action('edit_component', { case: componentEditSchema }),
+  // The case whose implants replace this case's implants.
+  action('clone_implants', { target_case_id: idOf(caseActionMessages.cloneOtherCollection) }),
+  action('edit_case', { case: caseEditSchema, forceUpdateStatus: z.boolean().optional() }),
+  action('start_immediacy', { immediacy_due: isoDateTime }),
+  action('end_immediacy', {}),
+  // Local Australia/Melbourne date and time 'YYYY-MM-DDTHH:mm' (or an ISO instant); the promise as a
+  // date (close of business at the branch). A blank promise keeps the case's current one.
+  action('update_times', { new_start_time: startTimeField, new_promise_date: promisedDateField }),
+  action('mark_as_done', {}),
+  // Creates a new case in the collection that redoes this one (answers the new case).
+  action('redo_case', { redo: redoRequestSchema }),
 ] as const;
 
 export const finishingActionSchema = z.object({
@@ -109,4 +109,3 @@ export const finishingActionSchema = z.object({
   grouped: z.boolean().optional(),
 });
 export type FinishingAction = z.infer<typeof finishingActionSchema>;
-

@@ -73,7 +73,10 @@ export const outsourceJobSchema = outsourceJobObject.superRefine(checkOutsourceJ
 /** The integrated partner's request body (EVIDENT): DesignType is a list of our design type codes. */
 export const integratedPayloadSchema = z
   .object({
-    DesignType: z.array(z.literal(partnerDesignTypeCodes, outsourceMessages.mustBeSelected)).max(13).optional(),
+    DesignType: z
+      .array(z.literal(partnerDesignTypeCodes, outsourceMessages.mustBeSelected))
+      .max(13)
+      .optional(),
     ScannerType: z.enum(outsourceScanners, outsourceMessages.mustBeSelected).nullable().optional(),
     Instruction: storedText(10_000).nullable().optional(),
     Units: z.number(outsourceMessages.mustBeNumber).int().min(0).max(99).nullable().optional(),
@@ -82,7 +85,8 @@ export const integratedPayloadSchema = z
     RefId: storedText(200).nullable().optional(),
   })
   .superRefine((payload, ctx) => {
-    const missing = (path: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+    const missing = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', message, path: [path] });
     if (!payload.DesignType?.length) missing('DesignType', outsourceMessages.mustBeSelected);
     if (!payload.ScannerType) missing('ScannerType', outsourceMessages.mustBeSelected);
     if (!payload.Position) missing('Position', outsourceMessages.mustBeSelected);

@@ -28,7 +28,9 @@ export const files = pgTable(
     // The partner that received (outsource_sent_file) or produced (outsource_received_file) it.
     partner_id: integer('partner_id').references(() => partners.id, { onDelete: 'set null' }),
     // The job a partner's file came back on (outsource_received_file), or was sent for.
-    outsource_uid: uuid('outsource_uid').references((): AnyPgColumn => outsources.uid, { onDelete: 'set null' }),
+    outsource_uid: uuid('outsource_uid').references((): AnyPgColumn => outsources.uid, {
+      onDelete: 'set null',
+    }),
     uploaded_by_id: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
     // Who uploaded when not an employee: the client (portal) or partner (share key) name.
     uploaded_by_reference: text('uploaded_by_reference'),

@@ -1,10 +1,11 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { AppError, outsourceMessages } from '@lab/domain';
 import type { Tx } from '../../db/client';
-import { files, outsources } from '../../db/schema/index';
+import { outsources } from '../../db/schema/index';
 import { enqueueJob } from '../../jobs/enqueue-job';
 import { jobNames } from '../../jobs/job-names';
 import { answerCase, type ActionInput, type CaseActionHandler } from '../cases/kernel';
+import { findLiveCaseFiles } from './outsource-file-copy';
 import { writeOutsourceAudit } from './outsource-records';
 
 // Auto Upload (case-workspace §4): queue copying the case's order files to the open job's partner
@@ -12,20 +13,8 @@ import { writeOutsourceAudit } from './outsource-records';
 // (auto_internal_upload). The copy runs as a job (outsource-file-copy.ts): bytes are not copied while the
 // case is locked.
 
-const countLive = async (tx: Tx, caseUid: string, category: string): Promise<number> => {
-  const rows = await tx
-    .select({ id: files.id })
-    .from(files)
-    .where(
-      and(
-        eq(files.case_uid, caseUid),
-        eq(files.file_category, category),
-        isNull(files.deleted_at),
-        eq(files.upload_state, 'complete'),
-      ),
-    );
-  return rows.length;
-};
+const countLive = async (tx: Tx, caseUid: string, category: string): Promise<number> =>
+  (await findLiveCaseFiles(tx, caseUid, category)).length;
 
 const queueCopy = async (
   tx: Tx,

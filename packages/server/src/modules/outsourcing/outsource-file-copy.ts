@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { JobContext } from '../../jobs/job-definition';
 import type { JobPayloads } from '../../jobs/job-names';
-import { inTransaction } from '../../db/client';
+import { inTransaction, type Queryable } from '../../db/client';
 import { collections, files, outsources } from '../../db/schema/index';
 import { publishCollectionChanged } from '../../realtime/events';
 import { copyStoredFile } from '../files/copy-stored-file';
@@ -13,8 +13,9 @@ import { forgetKeptFiles, insertFileRow, type KeptFile } from '../files/store-fi
 
 type CopyPayload = JobPayloads['outsource-file-copy'];
 
-const liveFiles = (db: JobContext['db'], caseUid: string, category: string) =>
-  db
+/** The case's live, uploaded files of one category. */
+export const findLiveCaseFiles = (q: Queryable, caseUid: string, category: string) =>
+  q
     .select()
     .from(files)
     .where(
@@ -32,8 +33,10 @@ export const copyOutsourceFiles = async (data: CopyPayload, { db, storage }: Job
   const toPartner = data.direction === 'to_partner';
   const sourceCategory = toPartner ? 'order_file' : 'outsource_received_file';
   const targetCategory = toPartner ? 'outsource_sent_file' : 'internal_file';
-  const sources = await liveFiles(db, data.case_uid, sourceCategory);
-  const present = new Set((await liveFiles(db, data.case_uid, targetCategory)).map((f) => f.filename));
+  const sources = await findLiveCaseFiles(db, data.case_uid, sourceCategory);
+  const present = new Set(
+    (await findLiveCaseFiles(db, data.case_uid, targetCategory)).map((f) => f.filename),
+  );
   const missing = sources.filter((f) => !present.has(f.filename));
   if (missing.length === 0) return 0;
 

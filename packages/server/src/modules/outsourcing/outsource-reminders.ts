@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { businessSecondsBetween, outsourceDueSoonBusinessSeconds, type Department } from '@lab/domain';
+import { businessSecondsBetween, outsourceDueSoonBusinessSeconds } from '@lab/domain';
 import { inTransaction, type Db, type Tx } from '../../db/client';
 import { cases, collections, outsources, partners } from '../../db/schema/index';
-import { createNotifications, findAudienceIds } from '../notifications/create-notifications';
+import { notifyCaseDepartment } from '../notifications/notify-case-department';
 import { defaultBranchCalendar, loadBranchCalendar } from '../schedule/load-branch-calendar';
 
 // Job 'outsource-reminders' (every minute): a started, open job that the partner has not marked done
@@ -71,24 +71,6 @@ const noticeText = (job: Candidate, notice: Notice): string =>
     ? `Outsource job ${job.case_mkey} with ${job.partner} is overdue`
     : `Outsource job ${job.case_mkey} with ${job.partner} is due back within 4 business hours`;
 
-const notifyDepartment = async (tx: Tx, job: Candidate, notice: Notice): Promise<void> => {
-  const department = (job.department ?? 'DESIGN') as Department;
-  const ids = await findAudienceIds(
-    tx,
-    { userIds: [], department: { department, branchId: job.branch_id } },
-    null,
-  );
-  await createNotifications(tx, ids, {
-    message_uid: null,
-    message_type: 'OUTSOURCE_MESSAGE',
-    note: noticeText(job, notice),
-    author_reference: job.partner,
-    case_uid: job.case_uid,
-    case_collection_uid: job.collection_uid,
-    informational: notice === 'due_soon',
-  });
-};
-
 /** One pass at `now`; answers how many notices went out (tests move the clock). */
 export const sendOutsourceReminders = async (db: Db, now: Date): Promise<number> =>
   inTransaction(db, async (tx) => {
@@ -100,7 +82,16 @@ export const sendOutsourceReminders = async (db: Db, now: Date): Promise<number>
         .update(outsources)
         .set(notice === 'overdue' ? { overdue_reminder: now } : { due_soon_reminder: now })
         .where(eq(outsources.id, job.id));
-      await notifyDepartment(tx, job, notice);
+      await notifyCaseDepartment(tx, {
+        caseUid: job.case_uid,
+        collectionUid: job.collection_uid,
+        department: job.department,
+        branchId: job.branch_id,
+        note: noticeText(job, notice),
+        authorReference: job.partner,
+        messageUid: null,
+        informational: notice === 'due_soon',
+      });
       await tx
         .update(collections)
         .set({ updated_at: sql`now()` })

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { AppError, departments, partnerTexts, type Department } from '@lab/domain';
+import { AppError, partnerTexts } from '@lab/domain';
 import type { PartnerActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { collections, outsources } from '../../db/schema/index';
 import { publishCollectionChanged } from '../../realtime/events';
 import { loadActionCase, type ActionCase } from '../cases/kernel';
-import { createNotifications, findAudienceIds } from '../notifications/create-notifications';
+import { notifyCaseDepartment as notifyDepartmentOfCase } from '../notifications/notify-case-department';
 import { findPartnerJobRow, type PartnerJobRow } from './partner-job-row';
 
 // What every partner write shares: the job locked the way the lab's own writes lock (collection → case →
@@ -34,36 +34,22 @@ export const lockWritableJob = async (tx: Tx, partner: PartnerActor): Promise<Lo
   return { job, actionCase };
 };
 
-const isDepartment = (value: string | null): value is Department =>
-  (departments as readonly (string | null)[]).includes(value);
-
-/**
- * The case's department at the fulfillment branch hears of a partner's message, returned files and
- * completion (domain-decisions 'Outsourcing'). A case with no department (dispatched or cancelled while
- * the job ran) falls back to DESIGN, the department that outsources work.
- */
-export const notifyCaseDepartment = async (
+/** The case's department hears of the partner's message, returned files and completion. */
+export const notifyCaseDepartment = (
   tx: Tx,
   locked: LockedPartnerJob,
   notice: { partner: PartnerActor; note: string; messageUid: string | null },
-): Promise<void> => {
-  const { row, collection } = locked.actionCase;
-  const department = isDepartment(row.department) ? row.department : 'DESIGN';
-  const userIds = await findAudienceIds(
-    tx,
-    { userIds: [], department: { department, branchId: collection.fulfillment_branch_id } },
-    null,
-  );
-  await createNotifications(tx, userIds, {
-    message_uid: notice.messageUid,
-    message_type: 'OUTSOURCE_MESSAGE',
+): Promise<void> =>
+  notifyDepartmentOfCase(tx, {
+    caseUid: locked.actionCase.row.uid,
+    collectionUid: locked.actionCase.collection.uid,
+    department: locked.actionCase.row.department,
+    branchId: locked.actionCase.collection.fulfillment_branch_id,
     note: notice.note,
-    author_reference: notice.partner.partnerName,
-    case_uid: row.uid,
-    case_collection_uid: collection.uid,
+    authorReference: notice.partner.partnerName,
+    messageUid: notice.messageUid,
     informational: true,
   });
-};
 
 /** Open staff pages of the collection refetch (delivered on commit), as after any message. */
 export const announceCollectionChange = async (tx: Tx, collectionUid: string): Promise<void> => {

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { isAppError, sanitizeFileName, uploadLimitBytes, type Department, departments } from '@lab/domain';
+import { isAppError, sanitizeFileName, uploadLimitBytes } from '@lab/domain';
 import { EvidentError } from '../../../adapters/evident/client';
 import { evidentStatuses, type EvidentOrderState } from '../../../adapters/evident/protocol';
 import { writeAuditEvent } from '../../../audit/write-audit-event';
@@ -14,10 +14,10 @@ import {
 } from '../../../db/schema/index';
 import { publishCollectionChanged } from '../../../realtime/events';
 import { receiveUpload } from '../../../storage/receive-upload';
-import { loadActionCase, saveCaseChanges, type ActionCase } from '../../cases/kernel';
+import { loadActionCase, saveCaseChanges } from '../../cases/kernel';
 import { writeFileAudit } from '../../files/file-audit';
 import { forgetKeptFiles, insertFileRow, keepUpload, type KeptFile } from '../../files/store-file';
-import { createNotifications, findAudienceIds } from '../../notifications/create-notifications';
+import { notifyCaseDepartment } from '../../notifications/notify-case-department';
 import { writeOutsourceMessage } from '../outsource-message';
 import { isAwaitingResults } from './request-phase';
 import type { SenderContext } from './send-requests';
@@ -131,34 +131,6 @@ const keepNewFiles = async (
   return { kept, refused };
 };
 
-const isDepartment = (value: string | null): value is Department =>
-  (departments as readonly (string | null)[]).includes(value);
-
-/** The case's department at its fulfillment branch (DESIGN for a case that has none any more). */
-const notifyDepartment = async (
-  tx: Tx,
-  actionCase: ActionCase,
-  note: string,
-  messageUid: string,
-  author: string,
-) => {
-  const department = isDepartment(actionCase.row.department) ? actionCase.row.department : 'DESIGN';
-  const userIds = await findAudienceIds(
-    tx,
-    { userIds: [], department: { department, branchId: actionCase.collection.fulfillment_branch_id } },
-    null,
-  );
-  await createNotifications(tx, userIds, {
-    message_uid: messageUid,
-    message_type: 'OUTSOURCE_MESSAGE',
-    note,
-    author_reference: author,
-    case_uid: actionCase.row.uid,
-    case_collection_uid: actionCase.collection.uid,
-    informational: true,
-  });
-};
-
 const storeResults = async (
   tx: Tx,
   context: SenderContext,
@@ -238,7 +210,16 @@ const storeResults = async (
     set: {},
     changes: names ? { [`${category}s`]: { old: null, new: names } } : {},
   });
-  await notifyDepartment(tx, actionCase, note, messageUid, target.partnerName);
+  await notifyCaseDepartment(tx, {
+    caseUid: actionCase.row.uid,
+    collectionUid: actionCase.collection.uid,
+    department: actionCase.row.department,
+    branchId: actionCase.collection.fulfillment_branch_id,
+    note,
+    authorReference: target.partnerName,
+    messageUid,
+    informational: true,
+  });
   return true;
 };
 

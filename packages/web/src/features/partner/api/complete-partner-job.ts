@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { partnerJobSchema, type PartnerJob } from '@lab/domain';
+import { keyLinkRequest } from '../../../lib/key-link-fetch';
 import { putJobIntoCache, refetchPartnerJob } from './get-partner-job';
-import { partnerPath, partnerRequest } from './partner-fetch';
+import { partnerPath } from './partner-path';
 
 // POST /api/v2/partner/{key}/complete/ → the job, now in Review for the lab.
 
 export const completePartnerJob = (outsourceKey: string): Promise<PartnerJob> =>
-  partnerRequest('POST', partnerPath(outsourceKey, 'complete'), { schema: partnerJobSchema });
+  keyLinkRequest('POST', partnerPath(outsourceKey, 'complete'), { schema: partnerJobSchema });
 
 export const useCompletePartnerJob = (outsourceKey: string) => {
   const queryClient = useQueryClient();

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { partnerJobSchema, type PartnerJob, type PartnerMessage } from '@lab/domain';
-import { isPartnerError, partnerPath, partnerRequest } from './partner-fetch';
+import { isKeyLinkError, keyLinkRequest } from '../../../lib/key-link-fetch';
+import { partnerPath } from './partner-path';
 
 // GET /api/v2/partner/{key}/: the one job the share key opens, with its files, messages and order forms.
 
@@ -9,12 +10,12 @@ export const partnerRefreshMs = 30_000;
 export const partnerJobQueryKey = (outsourceKey: string) => ['partner', outsourceKey] as const;
 
 export const getPartnerJob = (outsourceKey: string, signal?: AbortSignal): Promise<PartnerJob> =>
-  partnerRequest('GET', partnerPath(outsourceKey), { schema: partnerJobSchema, signal });
+  keyLinkRequest('GET', partnerPath(outsourceKey), { schema: partnerJobSchema, signal });
 
 // A refused key (404) or the guessing limit (429) stays refused; a network or server failure gets one
 // more try.
 const shouldRetry = (failureCount: number, error: unknown) =>
-  failureCount < 1 && !(isPartnerError(error) && error.status >= 400 && error.status < 500);
+  failureCount < 1 && !(isKeyLinkError(error) && error.status >= 400 && error.status < 500);
 
 export const partnerJobQueryOptions = (outsourceKey: string) =>
   queryOptions({

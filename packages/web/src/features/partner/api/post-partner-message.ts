@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { partnerMessageSchema, type PartnerMessage } from '@lab/domain';
+import { keyLinkRequest } from '../../../lib/key-link-fetch';
 import { putMessageIntoCache, refetchPartnerJob } from './get-partner-job';
-import { partnerPath, partnerRequest } from './partner-fetch';
+import { partnerPath } from './partner-path';
 
 // POST /api/v2/partner/{key}/message/ {message}.
 
 export const postPartnerMessage = (outsourceKey: string, message: string): Promise<PartnerMessage> =>
-  partnerRequest('POST', partnerPath(outsourceKey, 'message'), {
+  keyLinkRequest('POST', partnerPath(outsourceKey, 'message'), {
     body: { message: message.trim() },
     schema: partnerMessageSchema,
   });

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { partnerJobSchema, type PartnerJob } from '@lab/domain';
-import { putJobIntoCache } from './get-partner-job';
 import {
-  PartnerError,
-  parseAnswer,
+  KeyLinkError,
+  keyLinkErrorOf,
+  keyLinkErrorTexts,
   parseJsonText,
-  partnerErrorOf,
-  partnerErrorTexts,
-  partnerPath,
-} from './partner-fetch';
+  parseKeyLinkAnswer,
+} from '../../../lib/key-link-fetch';
+import { putJobIntoCache } from './get-partner-job';
+import { partnerPath } from './partner-path';
 
 // POST /api/v2/partner/{key}/files/ (multipart, repeated `files`) → the job with its returned files.
 // Design files run to hundreds of megabytes, so this goes through XMLHttpRequest, whose upload events
@@ -31,15 +31,15 @@ export const uploadPartnerFiles = (
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
     };
-    request.onerror = () => reject(new PartnerError(0, 'network_error', partnerErrorTexts.network));
+    request.onerror = () => reject(new KeyLinkError(0, 'network_error', keyLinkErrorTexts.network));
     request.onload = () => {
       const data = parseJsonText(request.responseText);
       if (request.status < 200 || request.status >= 300) {
-        reject(partnerErrorOf(request.status, data));
+        reject(keyLinkErrorOf(request.status, data));
         return;
       }
       try {
-        resolve(parseAnswer(partnerJobSchema, request.status, data));
+        resolve(parseKeyLinkAnswer(partnerJobSchema, request.status, data));
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)));
       }

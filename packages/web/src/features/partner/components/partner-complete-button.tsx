@@ -7,8 +7,8 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { useState } from 'react';
 import { partnerTexts, type PartnerJob } from '@lab/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { keyLinkErrorText } from '../../../lib/key-link-fetch';
 import { useCompletePartnerJob } from '../api/complete-partner-job';
-import { partnerErrorText } from '../api/partner-fetch';
 
 // 'Mark job completed' after 'Are you sure?'; once marked, the job waits for the lab's review. An ended
 // job offers nothing (its status chip says Complete).
@@ -38,7 +38,7 @@ export const PartnerCompleteButton = ({ outsourceKey, job }: PartnerCompleteButt
 
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-      {complete.isError && <Alert severity="error">{partnerErrorText(complete.error)}</Alert>}
+      {complete.isError && <Alert severity="error">{keyLinkErrorText(complete.error)}</Alert>}
       <Button
         variant="contained"
         color="success"

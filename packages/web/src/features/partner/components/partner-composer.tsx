@@ -1,11 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import SendIcon from '@mui/icons-material/Send';
 import { useState } from 'react';
-import { isPartnerError, partnerErrorText } from '../api/partner-fetch';
+import { LinkComposerFields } from '../../../components/link-composer-fields';
+import { isKeyLinkError, keyLinkErrorText } from '../../../lib/key-link-fetch';
 import { usePostPartnerMessage } from '../api/post-partner-message';
 
 // The compose box: an empty message is not sent, so Send waits for text. Sent: the box clears.
@@ -13,14 +9,8 @@ import { usePostPartnerMessage } from '../api/post-partner-message';
 export const PartnerComposer = ({ outsourceKey }: { outsourceKey: string }) => {
   const post = usePostPartnerMessage(outsourceKey);
   const [message, setMessage] = useState('');
-  const canSend = message.trim() !== '' && !post.isPending;
-  const fieldError = isPartnerError(post.error) ? post.error.fields?.['message'] : undefined;
-  const otherError = post.isError && !fieldError ? partnerErrorText(post.error) : null;
-
-  const handleSend = () => {
-    if (!canSend) return;
-    post.mutate(message, { onSuccess: () => setMessage('') });
-  };
+  const fieldError = isKeyLinkError(post.error) ? post.error.fields?.['message'] : undefined;
+  const otherError = post.isError && !fieldError ? keyLinkErrorText(post.error) : null;
 
   return (
     <Stack
@@ -29,30 +19,14 @@ export const PartnerComposer = ({ outsourceKey }: { outsourceKey: string }) => {
       aria-label="Send a message"
       onSubmit={(event) => event.preventDefault()}
     >
-      {otherError && <Alert severity="error">{otherError}</Alert>}
-      <TextField
-        label="Message"
-        placeholder="Write a message to the lab"
-        multiline
-        minRows={2}
-        maxRows={8}
-        fullWidth
-        value={message}
-        onChange={(event) => setMessage(event.target.value)}
-        error={fieldError !== undefined}
-        helperText={fieldError}
-        disabled={post.isPending}
+      <LinkComposerFields
+        note={message}
+        onNoteChange={setMessage}
+        onSend={() => post.mutate(message, { onSuccess: () => setMessage('') })}
+        isPending={post.isPending}
+        noteError={fieldError}
+        otherError={otherError}
       />
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button
-          variant="contained"
-          onClick={handleSend}
-          disabled={!canSend}
-          endIcon={post.isPending ? <CircularProgress size={16} color="inherit" /> : <SendIcon />}
-        >
-          Send
-        </Button>
-      </Stack>
     </Stack>
   );
 };

@@ -13,8 +13,8 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Fragment, useState, type ReactNode } from 'react';
 import { viewerKindOf, type PartnerFile } from '@lab/domain';
 import { DateTimeText } from '../../../components/date-time-text';
+import { keyLinkErrorText } from '../../../lib/key-link-fetch';
 import { fetchPartnerFileLink } from '../api/get-partner-file-link';
-import { partnerErrorText } from '../api/partner-fetch';
 import type { PartnerPageParts } from './partner-render-props';
 
 // A list of the job's files: each downloads through a fresh one-time link, and images, STL/PLY models and
@@ -107,7 +107,7 @@ export const PartnerFilesCard = ({
     try {
       openDownload(await fetchPartnerFileLink(outsourceKey, file.id));
     } catch (failure) {
-      setError(`${file.file_name}: ${partnerErrorText(failure)}`);
+      setError(`${file.file_name}: ${keyLinkErrorText(failure)}`);
     } finally {
       setDownloadingId(null);
     }

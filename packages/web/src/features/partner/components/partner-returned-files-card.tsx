@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { partnerTexts, type PartnerJob } from '@lab/domain';
-import { partnerErrorText } from '../api/partner-fetch';
+import { keyLinkErrorText } from '../../../lib/key-link-fetch';
 import { useUploadPartnerFiles } from '../api/upload-partner-files';
 import { PartnerFilesCard } from './partner-files-card';
 import type { PartnerPageParts } from './partner-render-props';
@@ -84,7 +84,7 @@ export const PartnerReturnedFilesCard = ({ outsourceKey, job, ...parts }: Partne
       )}
       {upload.isError && (
         <Alert severity="error" sx={{ mb: 1.5 }} onClose={() => upload.reset()}>
-          {partnerErrorText(upload.error)}
+          {keyLinkErrorText(upload.error)}
         </Alert>
       )}
     </PartnerFilesCard>

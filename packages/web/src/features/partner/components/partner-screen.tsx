@@ -5,8 +5,9 @@ import Stack from '@mui/material/Stack';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, type ReactNode } from 'react';
 import { partnerTexts, type PartnerJob } from '@lab/domain';
+import { LinkLoading, LinkStatusPage, RetryButton } from '../../../components/link-status-page';
+import { isKeyLinkError, keyLinkErrorText } from '../../../lib/key-link-fetch';
 import { usePartnerJob } from '../api/get-partner-job';
-import { isPartnerError, partnerErrorText } from '../api/partner-fetch';
 import { caseLabelOf, PartnerAppBar } from './partner-app-bar';
 import { PartnerFilesCard } from './partner-files-card';
 import { PartnerJobCard } from './partner-job-card';
@@ -14,7 +15,6 @@ import { PartnerMessagesCard } from './partner-messages-card';
 import { PartnerOrderForms } from './partner-order-forms';
 import type { PartnerPageParts } from './partner-render-props';
 import { PartnerReturnedFilesCard } from './partner-returned-files-card';
-import { PartnerLoading, PartnerStatusPage, RetryButton } from './partner-status-page';
 import { partnerTheme } from './partner-theme';
 
 // The partner share page (domain-decisions 'Outsourcing'): one outsource job through its share key — the
@@ -85,20 +85,20 @@ export const PartnerScreen = (props: PartnerScreenProps) => {
       </Themed>
     );
   }
-  const isNotFound = !outsourceKey || (isPartnerError(query.error) && query.error.status === 404);
+  const isNotFound = !outsourceKey || (isKeyLinkError(query.error) && query.error.status === 404);
   if (isNotFound) {
     return (
       <Themed>
-        <PartnerStatusPage title={partnerTexts.linkNotValidTitle} text={partnerTexts.notFound} />
+        <LinkStatusPage title={partnerTexts.linkNotValidTitle} text={partnerTexts.notFound} />
       </Themed>
     );
   }
   if (query.isError) {
     return (
       <Themed>
-        <PartnerStatusPage
+        <LinkStatusPage
           title={partnerTexts.loadFailed}
-          text={partnerErrorText(query.error)}
+          text={keyLinkErrorText(query.error)}
           tone="error"
           action={<RetryButton onRetry={() => void query.refetch()} />}
         />
@@ -107,7 +107,7 @@ export const PartnerScreen = (props: PartnerScreenProps) => {
   }
   return (
     <Themed>
-      <PartnerLoading />
+      <LinkLoading label="Loading the job" />
     </Themed>
   );
 };

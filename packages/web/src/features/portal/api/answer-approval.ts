@@ -5,8 +5,9 @@ import {
   type PortalApproval,
   type PortalApprovalAction,
 } from '@lab/domain';
+import { keyLinkRequest } from '../../../lib/key-link-fetch';
 import { putApprovalIntoCache, refetchPortalCollection } from './get-portal-collection';
-import { portalPath, portalRequest } from './portal-fetch';
+import { portalPath } from './portal-path';
 
 // POST /api/v2/customer/{key}/approval/{approval_uid}/ (multipart: action, changes, repeated files).
 
@@ -25,7 +26,7 @@ export const answerApproval = (portalKey: string, answer: ApprovalAnswer): Promi
     form.append('changes', answer.changes.trim());
     for (const file of answer.files) form.append('files', file, file.name);
   }
-  return portalRequest('POST', portalPath(portalKey, 'approval', answer.approvalUid), {
+  return keyLinkRequest('POST', portalPath(portalKey, 'approval', answer.approvalUid), {
     body: form,
     schema: portalApprovalAnswerSchema,
   });

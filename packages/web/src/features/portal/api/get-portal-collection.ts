@@ -5,7 +5,8 @@ import {
   type PortalCollection,
   type PortalMessage,
 } from '@lab/domain';
-import { isPortalError, portalPath, portalRequest } from './portal-fetch';
+import { isKeyLinkError, keyLinkRequest } from '../../../lib/key-link-fetch';
+import { portalPath } from './portal-path';
 
 // GET /api/v2/customer/{key}/: everything the client may see of the one collection the key opens.
 
@@ -14,11 +15,11 @@ export const portalRefreshMs = 30_000;
 export const portalCollectionQueryKey = (portalKey: string) => ['portal', portalKey] as const;
 
 export const getPortalCollection = (portalKey: string, signal?: AbortSignal): Promise<PortalCollection> =>
-  portalRequest('GET', portalPath(portalKey), { schema: portalCollectionSchema, signal });
+  keyLinkRequest('GET', portalPath(portalKey), { schema: portalCollectionSchema, signal });
 
 // A refused key (404) stays refused; a network or server failure gets one more try.
 const shouldRetry = (failureCount: number, error: unknown) =>
-  failureCount < 1 && !(isPortalError(error) && error.status >= 400 && error.status < 500);
+  failureCount < 1 && !(isKeyLinkError(error) && error.status >= 400 && error.status < 500);
 
 export const portalCollectionQueryOptions = (portalKey: string) =>
   queryOptions({

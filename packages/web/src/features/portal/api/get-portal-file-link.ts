@@ -1,5 +1,6 @@
 import { portalFileLinkSchema, type PortalFileType } from '@lab/domain';
-import { portalPath, portalRequest } from './portal-fetch';
+import { keyLinkRequest } from '../../../lib/key-link-fetch';
+import { portalPath } from './portal-path';
 
 // GET /api/v2/customer/{key}/file/{type}/{id}/ → {url, file_name}. The url works ONCE, so it is never
 // cached as a query: every thumbnail, player and viewer load asks for a fresh one.
@@ -13,7 +14,7 @@ export type PortalFileRef = {
 
 export const fetchPortalFileLink = async (portalKey: string, file: PortalFileRef): Promise<string> =>
   (
-    await portalRequest('GET', portalPath(portalKey, 'file', file.type, file.id), {
+    await keyLinkRequest('GET', portalPath(portalKey, 'file', file.type, file.id), {
       schema: portalFileLinkSchema,
     })
   ).url;

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { portalMessageAnswerSchema, type PortalMessage } from '@lab/domain';
+import { keyLinkRequest } from '../../../lib/key-link-fetch';
 import { putMessageIntoCache, refetchPortalCollection } from './get-portal-collection';
-import { portalPath, portalRequest } from './portal-fetch';
+import { portalPath } from './portal-path';
 
 // POST /api/v2/customer/{key}/message/ (multipart: note, case_collection_uid, repeated attachments).
 
@@ -12,7 +13,7 @@ export const postPortalMessage = (portalKey: string, draft: PortalMessageDraft):
   form.append('note', draft.note.trim());
   form.append('case_collection_uid', draft.collectionUid);
   for (const file of draft.attachments) form.append('attachments', file, file.name);
-  return portalRequest('POST', portalPath(portalKey, 'message'), {
+  return keyLinkRequest('POST', portalPath(portalKey, 'message'), {
     body: form,
     schema: portalMessageAnswerSchema,
   });

@@ -12,7 +12,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
 import { portalApprovalActionLabels, portalTexts, type PortalApprovalAction } from '@lab/domain';
-import { isPortalError, portalErrorText } from '../api/portal-fetch';
+import { isKeyLinkError, keyLinkErrorText } from '../../../lib/key-link-fetch';
 import { ChosenFiles } from './chosen-files';
 
 // Approve with changes / Request changes (collection-views §5 'Approval changes (portal)'): the details
@@ -51,14 +51,14 @@ export const ApprovalChangesDialog = ({
   const [hasTried, setHasTried] = useState(false);
 
   const isBlank = changes.trim() === '';
-  const serverFields = isPortalError(error) ? error.fields : undefined;
+  const serverFields = isKeyLinkError(error) ? error.fields : undefined;
   const detailsError = hasTried && isBlank ? portalTexts.cannotBeBlank : serverFields?.['changes'];
   const otherServerFields = Object.entries(serverFields ?? {}).filter(([field]) => field !== 'changes');
   const generalError =
     error && !serverFields?.['changes']
       ? otherServerFields.length > 0
         ? otherServerFields.map(([, message]) => message).join(' ')
-        : portalErrorText(error)
+        : keyLinkErrorText(error)
       : null;
 
   const handleSubmit = () => {

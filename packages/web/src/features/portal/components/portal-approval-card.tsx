@@ -18,8 +18,8 @@ import {
 } from '@lab/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateTimeText } from '../../../components/date-time-text';
+import { keyLinkErrorText } from '../../../lib/key-link-fetch';
 import { useAnswerApproval } from '../api/answer-approval';
-import { portalErrorText } from '../api/portal-fetch';
 import { ApprovalChangesDialog, type ApprovalChanges } from './approval-changes-dialog';
 import type { RenderPortalFiles } from './portal-render-props';
 
@@ -142,7 +142,9 @@ export const PortalApprovalCard = ({
             {portalTexts.voidsWarranty}
           </Alert>
         )}
-        {answer.isError && dialog === null && <Alert severity="error">{portalErrorText(answer.error)}</Alert>}
+        {answer.isError && dialog === null && (
+          <Alert severity="error">{keyLinkErrorText(answer.error)}</Alert>
+        )}
         {canAnswer && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             {portalApprovalActions.map((action) => (
@@ -168,7 +170,7 @@ export const PortalApprovalCard = ({
           <Stack spacing={2}>
             <span>{portalApprovalTexts.approveQuestion}</span>
             {approval.voids_warranty && <Alert severity="error">{portalTexts.voidsWarranty}</Alert>}
-            {answer.isError && <Alert severity="error">{portalErrorText(answer.error)}</Alert>}
+            {answer.isError && <Alert severity="error">{keyLinkErrorText(answer.error)}</Alert>}
           </Stack>
         }
         confirmLabel={portalApprovalActionLabels.approve}

@@ -12,8 +12,9 @@ import {
   type PortalCollection,
   type ToothConvention,
 } from '@lab/domain';
+import { LinkLoading, LinkStatusPage, RetryButton } from '../../../components/link-status-page';
+import { isKeyLinkError, keyLinkErrorText } from '../../../lib/key-link-fetch';
 import { usePortalCollection } from '../api/get-portal-collection';
-import { isPortalError, portalErrorText } from '../api/portal-fetch';
 import type { PortalParams, PortalTab } from '../hooks/use-portal-params';
 import { PortalBrandBar } from './portal-brand-bar';
 import { portalBrandNames } from './portal-logo';
@@ -22,7 +23,6 @@ import { PortalMessagesTab } from './portal-messages-tab';
 import { PortalOrderFormsTab } from './portal-order-forms-tab';
 import { PortalOverviewTab } from './portal-overview-tab';
 import type { RenderOrderForm, RenderPortalFiles } from './portal-render-props';
-import { PortalLoading, PortalStatusPage, RetryButton } from './portal-status-page';
 import { bottomBarHeight, PortalTabs, portalPanelId, portalTabId } from './portal-tabs';
 import { PortalBrandingContext, portalThemeFor } from './portal-theme';
 
@@ -135,7 +135,7 @@ export const PortalScreen = (props: PortalScreenProps) => {
   if (collection?.cancelled) {
     return (
       <Branded branding={branding}>
-        <PortalStatusPage title={portalTexts.caseUnavailableTitle} text={portalTexts.caseUnavailableText} />
+        <LinkStatusPage title={portalTexts.caseUnavailableTitle} text={portalTexts.caseUnavailableText} />
       </Branded>
     );
   }
@@ -149,20 +149,20 @@ export const PortalScreen = (props: PortalScreenProps) => {
   if (!portalKey) {
     return (
       <Branded branding={branding}>
-        <PortalStatusPage title={portalNotFoundTitle} text={portalTexts.notFound} />
+        <LinkStatusPage title={portalNotFoundTitle} text={portalTexts.notFound} />
       </Branded>
     );
   }
   if (query.isError) {
-    const isNotFound = isPortalError(query.error) && query.error.status === 404;
+    const isNotFound = isKeyLinkError(query.error) && query.error.status === 404;
     return (
       <Branded branding={branding}>
         {isNotFound ? (
-          <PortalStatusPage title={portalNotFoundTitle} text={portalTexts.notFound} />
+          <LinkStatusPage title={portalNotFoundTitle} text={portalTexts.notFound} />
         ) : (
-          <PortalStatusPage
+          <LinkStatusPage
             title={portalLoadErrorText}
-            text={portalErrorText(query.error)}
+            text={keyLinkErrorText(query.error)}
             tone="error"
             action={<RetryButton onRetry={() => void query.refetch()} />}
           />
@@ -173,7 +173,7 @@ export const PortalScreen = (props: PortalScreenProps) => {
   // Until the collection names its platform, a brand bar could be the wrong brand: none unless asked.
   return (
     <Branded branding={branding} hasBrandBar={requestedBranding === branding}>
-      <PortalLoading />
+      <LinkLoading label="Loading your case" />
     </Branded>
   );
 };

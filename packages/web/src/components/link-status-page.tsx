@@ -6,16 +6,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-// A whole-page message in place of the case: a wrong key, a cancelled case, a failed load, loading.
+// A whole-page message on a page opened by a link (the customer portal, the partner share page) in place
+// of what the link shows: a link that is not valid, a cancelled case, a failed load, loading.
 
-type PortalStatusPageProps = {
+type LinkStatusPageProps = {
   title: string;
   text: string;
   tone?: 'neutral' | 'error';
   action?: ReactNode;
 };
 
-export const PortalStatusPage = ({ title, text, tone = 'neutral', action }: PortalStatusPageProps) => (
+export const LinkStatusPage = ({ title, text, tone = 'neutral', action }: LinkStatusPageProps) => (
   <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 6, sm: 10 } }}>
     <Paper component="main" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 480, width: '100%', textAlign: 'center' }}>
       <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
@@ -34,9 +35,10 @@ export const PortalStatusPage = ({ title, text, tone = 'neutral', action }: Port
   </Box>
 );
 
-export const PortalLoading = () => (
+/** The spinner while the page loads; `label` names what it waits for, for screen readers. */
+export const LinkLoading = ({ label }: { label: string }) => (
   <Box component="main" sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
-    <CircularProgress aria-label="Loading your case" />
+    <CircularProgress aria-label={label} />
   </Box>
 );
 
