@@ -93,6 +93,13 @@ export const keyLinkRequest = async <T>(
   return parseKeyLinkAnswer(schema, response.status, data);
 };
 
+/**
+ * The retry of a page's main query: a refused key (404) or the guessing limit (429) stays refused, so
+ * asking again only burns guesses; a network or server failure gets one more try.
+ */
+export const retryKeyLinkQuery = (failureCount: number, error: unknown): boolean =>
+  failureCount < 1 && !(isKeyLinkError(error) && error.status >= 400 && error.status < 500);
+
 /** The text to show for a failed call: the server's message when it sent one. */
 export const keyLinkErrorText = (error: unknown): string =>
   isKeyLinkError(error) ? error.message : keyLinkErrorTexts.unexpected;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { partnerJobSchema, type PartnerJob, type PartnerMessage } from '@lab/domain';
-import { isKeyLinkError, keyLinkRequest } from '../../../lib/key-link-fetch';
+import { keyLinkRequest, retryKeyLinkQuery } from '../../../lib/key-link-fetch';
 import { partnerPath } from './partner-path';
 
 // GET /api/v2/partner/{key}/: the one job the share key opens, with its files, messages and order forms.
@@ -12,16 +12,11 @@ export const partnerJobQueryKey = (outsourceKey: string) => ['partner', outsourc
 export const getPartnerJob = (outsourceKey: string, signal?: AbortSignal): Promise<PartnerJob> =>
   keyLinkRequest('GET', partnerPath(outsourceKey), { schema: partnerJobSchema, signal });
 
-// A refused key (404) or the guessing limit (429) stays refused; a network or server failure gets one
-// more try.
-const shouldRetry = (failureCount: number, error: unknown) =>
-  failureCount < 1 && !(isKeyLinkError(error) && error.status >= 400 && error.status < 500);
-
 export const partnerJobQueryOptions = (outsourceKey: string) =>
   queryOptions({
     queryKey: partnerJobQueryKey(outsourceKey),
     queryFn: ({ signal }) => getPartnerJob(outsourceKey, signal),
-    retry: shouldRetry,
+    retry: retryKeyLinkQuery,
     // The lab answers while the partner has the page open: poll while it is in front, and catch up when
     // the partner comes back to it.
     refetchInterval: partnerRefreshMs,

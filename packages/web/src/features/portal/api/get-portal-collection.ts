@@ -5,7 +5,7 @@ import {
   type PortalCollection,
   type PortalMessage,
 } from '@lab/domain';
-import { isKeyLinkError, keyLinkRequest } from '../../../lib/key-link-fetch';
+import { keyLinkRequest, retryKeyLinkQuery } from '../../../lib/key-link-fetch';
 import { portalPath } from './portal-path';
 
 // GET /api/v2/customer/{key}/: everything the client may see of the one collection the key opens.
@@ -17,15 +17,11 @@ export const portalCollectionQueryKey = (portalKey: string) => ['portal', portal
 export const getPortalCollection = (portalKey: string, signal?: AbortSignal): Promise<PortalCollection> =>
   keyLinkRequest('GET', portalPath(portalKey), { schema: portalCollectionSchema, signal });
 
-// A refused key (404) stays refused; a network or server failure gets one more try.
-const shouldRetry = (failureCount: number, error: unknown) =>
-  failureCount < 1 && !(isKeyLinkError(error) && error.status >= 400 && error.status < 500);
-
 export const portalCollectionQueryOptions = (portalKey: string) =>
   queryOptions({
     queryKey: portalCollectionQueryKey(portalKey),
     queryFn: ({ signal }) => getPortalCollection(portalKey, signal),
-    retry: shouldRetry,
+    retry: retryKeyLinkQuery,
     // The lab answers while the client has the page open (a reply, a new approval request): poll while
     // the page is in front, and catch up at once when the client comes back to it.
     refetchInterval: portalRefreshMs,
