@@ -234,6 +234,9 @@ const addOutsource = (
   const overdue = kind === 'started' && expected !== null && expected < g.now;
   const review = kind === 'started' && !overdue && chance(g, 20);
   const physical = !info.jobType.virtual && chance(g, 10);
+  // The first plan of a run is cancelled, so the Canceled card has an example even in a small seed.
+  const cancelledPlan = kind === 'planned' && (!g.seen.has('cancelled-plan') || chance(g, 25));
+  if (cancelledPlan) g.seen.add('cancelled-plan');
   g.rows.outsources.push({
     uid,
     case_uid: info.uid,
@@ -242,7 +245,7 @@ const addOutsource = (
     end:
       end !== null
         ? new Date(end)
-        : kind === 'planned' && chance(g, 25)
+        : cancelledPlan
           ? new Date(info.start + 3 * HOUR)
           : null,
     expected_return:
@@ -256,7 +259,8 @@ const addOutsource = (
     overdue_reminder: overdue && expected !== null ? new Date(expected + 10 * 60_000) : null,
     partner_status: kind === 'started' && (integrated || chance(g, 40)) ? 'IN_PROGRESS' : null,
     upload_not_required: physical,
-    outsource_key: start === null ? null : newKey(),
+    // Integrated partners work through their API: no share page.
+    outsource_key: start === null || integrated ? null : newKey(),
     job_type: physical ? 'physical' : 'digital',
     returning_branch_id: physical ? col.branch.id : null,
     note: pick(g, noteTexts.OUTSOURCE_MESSAGE ?? []),
