@@ -179,6 +179,9 @@ test('an integrated job goes Queued to Send, Sent, then comes back with the part
   await expect(job.getByText('Review', { exact: true })).toBeVisible({ timeout: 60_000 });
   const received = tab.getByRole('region', { name: 'Received Files' });
   await expect(received.getByText(/design\.stl$/)).toBeVisible();
+  // The partner's design copied into the case's internal files.
+  await received.getByRole('button', { name: 'Copy to Internal Files' }).click();
+  await expect(received.getByRole('button', { name: 'Copy Queued' })).toBeVisible();
   await expect(job.getByRole('button', { name: 'Request Redo' })).toBeEnabled();
   await snap(page, 'outsourcing-integrated-completed');
 

@@ -13,7 +13,8 @@ export type OutsourcingActionName =
   | 'send_outsource_message'
   | 'start_integrated_outsource'
   | 'redo_integrated_outsource'
-  | 'auto_outsource_upload';
+  | 'auto_outsource_upload'
+  | 'auto_internal_upload';
 
 /** The body of one outsourcing action, without its `action` name. */
 export type OutsourcingBody<Name extends OutsourcingActionName> = Omit<

@@ -3,13 +3,30 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import { useAutoInternalUpload } from '../api/auto-internal-upload';
 import { useAutoOutsourceUpload } from '../api/auto-outsource-upload';
 
-type AutoUploadButtonProps = { collectionUid: string; caseId: number };
+type AutoUploadButtonProps = {
+  collectionUid: string;
+  caseId: number;
+  /** to_partner: the order files to the open job's partner; to_internal: returned files to internal files. */
+  direction?: 'to_partner' | 'to_internal';
+};
 
-/** Auto Upload: queues the order files for the open job's partner, then shows its success state. */
-export const AutoUploadButton = ({ collectionUid, caseId }: AutoUploadButtonProps) => {
-  const upload = useAutoOutsourceUpload(collectionUid, caseId);
+const labels = {
+  to_partner: { idle: 'Auto Upload', done: 'Upload Queued' },
+  to_internal: { idle: 'Copy to Internal Files', done: 'Copy Queued' },
+} as const;
+
+/** Auto Upload (case-workspace §4): queues the copy, then shows its success state. */
+export const AutoUploadButton = ({
+  collectionUid,
+  caseId,
+  direction = 'to_partner',
+}: AutoUploadButtonProps) => {
+  const toPartner = useAutoOutsourceUpload(collectionUid, caseId);
+  const toInternal = useAutoInternalUpload(collectionUid, caseId);
+  const upload = direction === 'to_partner' ? toPartner : toInternal;
   const isQueued = upload.isSuccess;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -20,7 +37,7 @@ export const AutoUploadButton = ({ collectionUid, caseId }: AutoUploadButtonProp
         disabled={upload.isPending}
         onClick={() => upload.mutate({})}
       >
-        {isQueued ? 'Upload Queued' : 'Auto Upload'}
+        {isQueued ? labels[direction].done : labels[direction].idle}
       </Button>
       {upload.isError && (
         <Typography variant="body2" color="error" role="alert">

@@ -45,7 +45,11 @@ const OutsourcingTabContent = ({
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <OutsourceFilesCard title="Shared Files" files={caseItem.outsource_sent_files} />
-        <OutsourceFilesCard title="Received Files" files={caseItem.outsource_received_files} />
+        <OutsourceFilesCard
+          title="Received Files"
+          files={caseItem.outsource_received_files}
+          action={<AutoUploadButton collectionUid={collectionUid} caseId={caseId} direction="to_internal" />}
+        />
       </Stack>
       {caseItem.outsources.length === 0 ? (
         <Typography color="text.secondary">No outsource jobs</Typography>
