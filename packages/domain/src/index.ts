@@ -47,3 +47,4 @@ export * from './api/notifications';
 export * from './rules/customer-status';
 export * from './api/portal';
 export * from './api/partner';
+export * from './api/checklists';
