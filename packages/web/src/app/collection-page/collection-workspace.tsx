@@ -59,9 +59,7 @@ export const CollectionWorkspace = ({
       {view === 'orderForms' && <OrderFormsView collection={collection} />}
       {view === 'approvals' && <CollectionApprovalsView collection={collection} />}
       {view === 'messages' && <CollectionMessagesPanel collection={collection} />}
-      {view !== 'components' && view !== 'orderForms' && view !== 'approvals' && view !== 'messages' && (
-        <LaterReleaseView view={view} />
-      )}
+      {view === 'invoices' && <LaterReleaseView view={view} />}
       {cuid !== null && (
         <CaseDrawer
           collection={collection}
