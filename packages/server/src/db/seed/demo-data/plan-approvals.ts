@@ -242,12 +242,7 @@ const addOutsource = (
     case_uid: info.uid,
     partner_id: partner.id,
     start: start === null ? null : new Date(start),
-    end:
-      end !== null
-        ? new Date(end)
-        : cancelledPlan
-          ? new Date(info.start + 3 * HOUR)
-          : null,
+    end: end !== null ? new Date(end) : cancelledPlan ? new Date(info.start + 3 * HOUR) : null,
     expected_return:
       expected === null ? null : new Date(kind === 'completed' && end !== null ? end : expected),
     marked_as_completed:
