@@ -15,6 +15,7 @@ import { answerFrameworkError, registerErrorHandling } from './http/errors';
 import { registerAuthRoutes } from './auth/routes';
 import { registerCasesRoutes } from './modules/cases/routes';
 import { registerCollectionsRoutes } from './modules/collections/routes';
+import { registerFileLockRoutes } from './modules/files/file-lock-route';
 import { registerFileServiceRoutes } from './modules/files/routes';
 import { registerImplantsRoutes } from './modules/implants/routes';
 import { registerMessagesRoutes } from './modules/messages/routes';
@@ -131,6 +132,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerNotificationsRoutes(app, { db });
   registerRealtimeRoutes(app, { db });
   registerFileServiceRoutes(app, { db, config, storage });
+  registerFileLockRoutes(app, { db });
   registerApprovalsRoutes(app, { db, storage, jobs });
   registerPortalRoutes(app, { db, storage, config });
   registerPartnerRoutes(app, { db, storage, config });

@@ -121,3 +121,19 @@ export const fileDialogTexts = {
   photoSaved: 'Photo saved to Internal Files',
   linkFailed: 'The file could not be opened',
 } as const;
+
+/**
+ * GET /api/v2/event/{collection uid}/?queue=true, polled every 2 s while the window has focus: whether a
+ * file operation holds the collection's files (collection-views §4 'File lock').
+ */
+export const collectionEventSchema = z.object({
+  locked: z.boolean(),
+  locked_until: z.string().nullable(),
+});
+export type CollectionEvent = z.infer<typeof collectionEventSchema>;
+export const collectionEventQuery = z.object({ queue: z.string().max(10).optional() });
+
+export const fileLockTexts = {
+  banner:
+    'Files are being moved. Please do not upload, delete or edit files of this case until this finishes.',
+} as const;

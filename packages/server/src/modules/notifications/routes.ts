@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notificationActions, notificationListSchema, notificationSchema } from '@lab/domain';
 import type { Db } from '../../db/client';
 import { requireActor } from '../../http/access';
+import { answerPrivateEtag } from '../../http/etag';
 import { runNotificationAction } from './notification-actions';
 import { listOpenNotifications } from './notification-queries';
 
@@ -12,19 +12,6 @@ import { listOpenNotifications } from './notification-queries';
 // changed, and the three actions. The spec writes the actions without a trailing slash; both forms work.
 
 const notificationParams = z.object({ notification_uid: z.string() });
-
-const etagOf = (body: unknown): string =>
-  `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 32)}"`;
-
-/** True when one of the If-None-Match tags (weak or strong) is the current one. */
-const isUnchanged = (request: FastifyRequest, etag: string): boolean => {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
-};
 
 export const registerNotificationsRoutes = (app: FastifyInstance, deps: { db: Db }): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -38,13 +25,8 @@ export const registerNotificationsRoutes = (app: FastifyInstance, deps: { db: Db
     },
     async (request, reply) => {
       const list = await listOpenNotifications(db, requireActor(request).id);
-      const etag = etagOf(list);
       // Per employee (the token), so never from a shared cache; always revalidated.
-      void reply
-        .header('ETag', etag)
-        .header('Cache-Control', 'private, no-cache')
-        .header('Vary', 'Authorization');
-      if (isUnchanged(request, etag)) return reply.code(304).send(null);
+      if (answerPrivateEtag(request, reply, list)) return reply.code(304).send(null);
       return list;
     },
   );

@@ -5,6 +5,7 @@ import { inTransaction, type Queryable } from '../../db/client';
 import { collections, files, outsources } from '../../db/schema/index';
 import { publishCollectionChanged } from '../../realtime/events';
 import { copyStoredFile } from '../files/copy-stored-file';
+import { holdFileLock } from '../files/file-lock';
 import { writeFileAudit } from '../files/file-audit';
 import { forgetKeptFiles, insertFileRow, type KeptFile } from '../files/store-file';
 
@@ -40,6 +41,24 @@ export const copyOutsourceFiles = async (data: CopyPayload, { db, storage }: Job
   const missing = sources.filter((f) => !present.has(f.filename));
   if (missing.length === 0) return 0;
 
+  const collectionUid = missing[0]?.collection_uid;
+  const copy = () => copyMissing(data, { db, storage }, { job, missing, targetCategory, toPartner });
+  // Staff see the lock bar while the bytes are copied.
+  return collectionUid ? holdFileLock(db, collectionUid, copy) : copy();
+};
+
+type CopyPlan = {
+  job: typeof outsources.$inferSelect;
+  missing: Awaited<ReturnType<typeof findLiveCaseFiles>>;
+  targetCategory: 'outsource_sent_file' | 'internal_file';
+  toPartner: boolean;
+};
+
+const copyMissing = async (
+  data: CopyPayload,
+  { db, storage }: Pick<JobContext, 'db' | 'storage'>,
+  { job, missing, targetCategory, toPartner }: CopyPlan,
+): Promise<number> => {
   const kept: KeptFile[] = [];
   try {
     for (const source of missing) kept.push(await copyStoredFile(storage, source));

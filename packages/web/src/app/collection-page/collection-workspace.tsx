@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useCollection } from '../../features/collections/api/get-collection';
 import { useMe } from '../../features/me/api/get-me';
 import { CollectionHeader } from '../../features/collections/components/collection-header';
+import { FileLockBar } from '../../features/files/components/file-lock-bar';
 import { ComponentsView } from '../../features/collections/components/components-view';
 import { OrderFormsView } from '../../features/order-forms/components/order-forms-view';
 import { CollectionApprovalsView } from './approval-composition';
@@ -53,6 +54,7 @@ export const CollectionWorkspace = ({
   return (
     <Stack spacing={2}>
       <CollectionHeader collection={collection} />
+      <FileLockBar collectionUid={collection.uid} isStaging={me.data?.staging !== false} />
       {view === 'components' && (
         <ComponentsView collection={collection} isAdmin={me.data?.admin === true} onOpenCase={onOpenCase} />
       )}
