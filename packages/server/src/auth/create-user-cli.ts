@@ -1,4 +1,5 @@
-// npm run user:create -- --username U --department D [--admin] [--restricted] [--first-name F] [--last-name L]
+// npm run user:create -- --username U --department D [--admin] [--restricted] [--staging]
+//   [--first-name F] [--last-name L]
 // The password is read from stdin (piped, or typed at the prompt) so it never appears in the shell history.
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
@@ -12,6 +13,8 @@ const { values } = parseArgs({
     department: { type: 'string' },
     admin: { type: 'boolean', default: false },
     restricted: { type: 'boolean', default: false },
+    // Staging users try new releases; they never see the file-lock bar.
+    staging: { type: 'boolean', default: false },
     'first-name': { type: 'string' },
     'last-name': { type: 'string' },
   },
@@ -47,10 +50,16 @@ try {
     department,
     admin: values.admin,
     restricted: values.restricted,
+    staging: values.staging,
     first_name: values['first-name'] ?? username,
     last_name: values['last-name'] ?? '',
   });
-  console.log(`Created user ${username} (${department}${values.admin ? ', admin' : ''})`);
+  const flags = [
+    values.admin && 'admin',
+    values.restricted && 'restricted',
+    values.staging && 'staging',
+  ].filter(Boolean);
+  console.log(`Created user ${username} (${[department, ...flags].join(', ')})`);
 } catch (error) {
   fail(`Could not create ${username}: ${(error as Error).message}`);
 } finally {

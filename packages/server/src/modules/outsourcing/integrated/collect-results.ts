@@ -16,6 +16,7 @@ import { publishCollectionChanged } from '../../../realtime/events';
 import { receiveUpload } from '../../../storage/receive-upload';
 import { loadActionCase, saveCaseChanges } from '../../cases/kernel';
 import { writeFileAudit } from '../../files/file-audit';
+import { holdFileLock } from '../../files/file-lock';
 import { forgetKeptFiles, insertFileRow, keepUpload, type KeptFile } from '../../files/store-file';
 import { notifyCaseDepartment } from '../../notifications/notify-case-department';
 import { writeOutsourceMessage } from '../outsource-message';
@@ -247,15 +248,18 @@ export const collectResults = async (context: SenderContext, requestId: number):
     }
     return 'waiting';
   }
-  const { kept, refused } = await keepNewFiles(context, target, state);
-  let isStored = false;
-  try {
-    isStored = await inTransaction(context.db, (tx) =>
-      storeResults(tx, context, target, { kept, refused, round: state.round }),
-    );
-  } finally {
-    // Bytes no committed row points at (the transaction failed, or another run stored them first).
-    if (!isStored) await forgetKeptFiles(context.storage, kept);
-  }
-  return isStored ? 'collected' : 'nothing';
+  // Staff see the file-lock bar while the partner's files are downloaded and stored.
+  return holdFileLock(context.db, target.caseRef.collection_uid, async () => {
+    const { kept, refused } = await keepNewFiles(context, target, state);
+    let isStored = false;
+    try {
+      isStored = await inTransaction(context.db, (tx) =>
+        storeResults(tx, context, target, { kept, refused, round: state.round }),
+      );
+    } finally {
+      // Bytes no committed row points at (the transaction failed, or another run stored them first).
+      if (!isStored) await forgetKeptFiles(context.storage, kept);
+    }
+    return isStored ? 'collected' : 'nothing';
+  });
 };
