@@ -67,7 +67,7 @@ beforeAll(async () => {
     hangMs: 5_000,
     webhookUrl: `http://127.0.0.1:${port}/hook`,
   });
-  client = createEvidentClient({ baseUrl: simulator.url, apiKey, timeoutMs: 500 });
+  client = createEvidentClient({ baseUrl: simulator.url, apiKey, timeoutMs: 2500 });
 });
 
 afterAll(async () => {
@@ -119,7 +119,7 @@ describe('the EVIDENT client against the simulator', () => {
     const started = Date.now();
     const error = await failureOf(client.createOrder(order(), scan, newKey()));
     expect(error).toMatchObject({ kind: 'timeout', isRetryable: true });
-    expect(error.message).toBe('The partner did not answer within 0.5 s');
+    expect(error.message).toBe('The partner did not answer within 2.5 s');
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
@@ -128,12 +128,12 @@ describe('the EVIDENT client against the simulator', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const nowhere = createEvidentClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey, timeoutMs: 500 });
+    const nowhere = createEvidentClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey, timeoutMs: 2500 });
     const unreachable = await failureOf(nowhere.fetchOrder('EVD-1'));
     expect(unreachable).toMatchObject({ kind: 'network', message: 'Could not reach the partner' });
     expect(unreachable.detail).toContain('ECONNREFUSED');
 
-    const wrongKey = createEvidentClient({ baseUrl: simulator.url, apiKey: 'nope', timeoutMs: 500 });
+    const wrongKey = createEvidentClient({ baseUrl: simulator.url, apiKey: 'nope', timeoutMs: 2500 });
     expect(await failureOf(wrongKey.fetchOrder('EVD-1'))).toMatchObject({ status: 401, isRetryable: true });
     // The order itself is wrong: trying again cannot help.
     expect(await failureOf(client.fetchOrder('EVD-404'))).toMatchObject({ status: 404, isRetryable: false });

@@ -32,8 +32,8 @@ export const startTestSimulator = (
     ...control,
   });
 
-/** The real client of the test app's configuration pointed at the simulator, with a short timeout. */
-export const evidentSetupFor = (test: TestApp, simulator: EvidentSimulator, timeoutMs = 400): EvidentSetup =>
+/** The real client of the test app's configuration pointed at the simulator (a timeout a loaded CI machine meets). */
+export const evidentSetupFor = (test: TestApp, simulator: EvidentSimulator, timeoutMs = 5000): EvidentSetup =>
   createEvidentSetup({ ...test.config, evidentTimeoutMs: timeoutMs }, simulator.url);
 
 /** The jobs' context on a clock the test moves. */

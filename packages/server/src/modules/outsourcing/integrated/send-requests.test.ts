@@ -40,7 +40,8 @@ beforeAll(async () => {
   calls = createCaseCalls(test, staff);
   evidentId = await findPartnerIdByName(test, 'Evident Digital');
   simulator = await startTestSimulator(test);
-  evident = evidentSetupFor(test, simulator, 400);
+  // Long enough for a loaded CI machine, short enough that the hanging call's test stays quick.
+  evident = evidentSetupFor(test, simulator, 2500);
 });
 
 afterAll(async () => {
@@ -179,10 +180,10 @@ describe('sending integrated requests', () => {
     simulator.control({ hangNext: 1 });
     const started = Date.now();
     await passAt(later(0), requestId);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
     const timedOut = await loadRequest(test, requestId);
-    expect(timedOut).toMatchObject({ retry_count: 1, error: 'The partner did not answer within 0.4 s' });
-    expect(timedOut.error_detail).toContain('no answer within 400 ms');
+    expect(timedOut).toMatchObject({ retry_count: 1, error: 'The partner did not answer within 2.5 s' });
+    expect(timedOut.error_detail).toContain('no answer within 2500 ms');
     expect(timedOut.next_attempt_at).not.toBeNull();
     const sent = await driveUntilSettled(requestId, timedOut.next_attempt_at ?? later(0));
     expect(sent).toMatchObject({ retry_count: 1, error: null });
