@@ -15,6 +15,7 @@ import {
   snap,
   showCard,
   signOut,
+  tickChecklists,
   toMelbourneInput,
   type CaseRow,
   type ScheduleRow,
@@ -284,6 +285,8 @@ test('a case progresses to the lab and polishing marks it and its group Ready fo
   await signOut(page);
 
   await signIn(page, 'polisher');
+  // Both cases' mandatory QC items are ticked first: the server refuses the move while one is open.
+  await tickChecklists(page, collection.uid, [first, second]);
   await openCollection(page, collection.uid, first.uid);
   const header = drawerHeader(page);
   await expect(header.getByRole('combobox', { name: 'Finishing status' })).toHaveText('Polishing');
@@ -444,6 +447,8 @@ test('a virtual component is received and marked as done, and its redo opens as 
       ) ?? null,
   );
 
+  // Done means dispatched: its mandatory QC items are ticked first.
+  await tickChecklists(page, collection.uid, [caseItem]);
   await openCollection(page, collection.uid);
   await openCaseFromCard(page, caseItem.case_mkey);
   const header = drawerHeader(page);

@@ -14,6 +14,8 @@ import { helmetOptions } from './http/security-headers';
 import { answerFrameworkError, registerErrorHandling } from './http/errors';
 import { registerAuthRoutes } from './auth/routes';
 import { registerCasesRoutes } from './modules/cases/routes';
+import { registerChecklistsRoutes } from './modules/checklists/routes';
+import { registerClientsRoutes } from './modules/clients/routes';
 import { registerCollectionsRoutes } from './modules/collections/routes';
 import { registerFileLockRoutes } from './modules/files/file-lock-route';
 import { registerFileServiceRoutes } from './modules/files/routes';
@@ -37,6 +39,7 @@ import { createEvidentSetup, type EvidentSetup } from './adapters/evident/eviden
 import { registerEvidentWebhookRoutes } from './modules/outsourcing/integrated/webhook-route';
 import { partnerKeyResolver } from './modules/partner/partner-key-resolver';
 import { registerPartnerRoutes } from './modules/partner/routes';
+import { registerDispatchesRoutes } from './modules/dispatches/routes';
 
 export type AppDeps = {
   db: Db;
@@ -124,6 +127,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerAuthRoutes(app, { db, config });
   registerReferenceRoutes(app, { db });
   registerSearchRoutes(app, { db });
+  registerClientsRoutes(app, { db });
   registerCollectionsRoutes(app, { db });
   registerImplantsRoutes(app, { db });
   registerScheduleRoutes(app, { db });
@@ -134,8 +138,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerFileServiceRoutes(app, { db, config, storage });
   registerFileLockRoutes(app, { db });
   registerApprovalsRoutes(app, { db, storage, jobs });
+  registerChecklistsRoutes(app, { db });
   registerPortalRoutes(app, { db, storage, config });
   registerPartnerRoutes(app, { db, storage, config });
+  registerDispatchesRoutes(app, { db, jobs });
   await registerEvidentWebhookRoutes(app, { db, webhookSecret: config.evidentWebhookSecret });
   registerMailRoutes(app, { db, publicUrl: config.publicUrl, mailbox: mail.mailbox });
   await registerPageRoutes(app);

@@ -9,6 +9,7 @@ import {
   redoTypes,
 } from '../enums';
 import { isoDateTime, nullableIsoDateTime } from './common';
+import { dispatchSchema } from './dispatches';
 import { implantSchema } from './implants';
 import { outsourceSchema, type Outsource } from './outsourcing';
 
@@ -143,6 +144,8 @@ export const collectionCaseSchema = z.object({
   // From the status: the finishing selector offers itself on these.
   in_finishing: z.boolean(),
   dispatched: z.boolean(),
+  // From the status: the New Dispatch dialog offers these cases.
+  dispatch_ready: z.boolean(),
   cancelled: z.boolean(),
   delegated_to: nullableName,
   delegated_to_id: nullableId,
@@ -188,6 +191,8 @@ export const collectionCaseSchema = z.object({
   date_machining_complete: nullableIsoDateTime,
   dispatch_due: nullableIsoDateTime,
   date_dispatched: nullableIsoDateTime,
+  // The dispatches that carried the case, newest first (the collection's entries for it).
+  dispatches: z.array(dispatchSchema),
   check_in_user: nullableName,
   metrology_user: nullableName,
   design_user: nullableName,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { orderingPlatforms } from '../enums';
 import { collectionCaseSchema } from './collection-case';
 import { isoDateTime, nullableIsoDateTime } from './common';
+import { dispatchSchema, shippingAddressSchema } from './dispatches';
 
 // GET /api/v2/collection/{uid}/: the collection page's one load (case-workspace §3 'Collection', Case;
 // collection-views §3 'Collection', 'Pricing kit entry', 'Referral', 'Dispatch'). Messages,
@@ -71,28 +72,6 @@ export const referralSchema = z.object({
 });
 export type Referral = z.infer<typeof referralSchema>;
 
-/** A copy of the client's address taken at dispatch time. */
-export const shippingAddressSchema = z.object({
-  address_line_1: z.string().nullable(),
-  address_line_2: z.string().nullable(),
-  suburb: z.string().nullable(),
-  state: z.string().nullable(),
-  postcode: z.string().nullable(),
-  country: z.string().nullable(),
-});
-export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
-
-export const dispatchSchema = z.object({
-  uid: z.uuid(),
-  courier: z.string().nullable(),
-  tracking_reference: z.string().nullable(),
-  shipping_address: shippingAddressSchema,
-  dispatched_at: isoDateTime,
-  dispatched_by: z.string().nullable(),
-  case_uids: z.array(z.uuid()),
-});
-export type Dispatch = z.infer<typeof dispatchSchema>;
-
 export const approvalFileSchema = z.object({
   id: z.number().int(),
   filename: z.string(),
@@ -153,6 +132,8 @@ export const collectionSchema = z.object({
   approvals: z.array(collectionApprovalSchema),
   // Newest first.
   dispatches: z.array(dispatchSchema),
+  // The shipping client's address as it is now: a new dispatch starts from it (country: ISO code).
+  shipping_address: shippingAddressSchema,
   // By case_mkey.
   cases: z.array(collectionCaseSchema),
 });

@@ -25,8 +25,12 @@ export type AuditActions = {
     | 'files_added'
     | 'file_deleted';
   message: 'created' | 'resolved';
+  // Staff add the e-mail addresses and mobile numbers a client is known by (Add Identification dialog).
+  client: 'identification_added';
   file: 'uploaded' | 'deleted' | 'blurred' | 'restored' | 'registered';
   invoice: 'created' | 'updated';
+  // Staff send cases of a collection with a courier (New Dispatch); the cases move to Dispatched.
+  dispatch: 'created';
   // Staff plan, start and end jobs and queue file copies; the partner marks a job completed on its share
   // page (staff then review it); staff ask an integrated partner (EVIDENT) for a redo, and it delivers its
   // results itself.
@@ -38,6 +42,10 @@ export type AuditActions = {
     | 'marked_completed'
     | 'redo_requested'
     | 'results_received';
+  // A QC step of a case ticked Done or Not Required, or cleared again.
+  checklist_item: 'checked' | 'unchecked';
+  // The admin's checklist templates; a deactivated one is copied onto no new case.
+  checklist_template: 'created' | 'updated' | 'deactivated';
 };
 export type AuditEntity = keyof AuditActions;
 

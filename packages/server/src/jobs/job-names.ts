@@ -4,6 +4,7 @@ export const jobNames = {
   approvalRequestEmail: 'approval-request-email',
   approvalReminders: 'approval-reminders',
   caseReceivedEmail: 'case-received-email',
+  dispatchEmail: 'dispatch-email',
   outsourceRequestEmail: 'outsource-request-email',
   outsourceReminders: 'outsource-reminders',
   outsourceFileCopy: 'outsource-file-copy',
@@ -20,6 +21,8 @@ export type JobPayloads = {
   // A scheduled pass over every approval; it carries nothing.
   'approval-reminders': Record<string, never>;
   'case-received-email': { case_uid: string };
+  // The client's e-mail with the tracking details of a dispatch.
+  'dispatch-email': { dispatch_uid: string };
   // The partner's e-mail with the share link when a job starts (and its additional recipients).
   'outsource-request-email': { outsource_uid: string };
   // A scheduled pass stamping due-soon and overdue notices of open jobs.

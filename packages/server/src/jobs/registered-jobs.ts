@@ -1,3 +1,4 @@
+import { dispatchJobs } from '../modules/dispatches/jobs';
 import { integratedJobs } from '../modules/outsourcing/integrated/integrated-jobs';
 import { outsourcingJobs } from '../modules/outsourcing/jobs';
 import type { AnyJobDefinition } from './job-definition';
@@ -8,4 +9,5 @@ export const registeredJobs: readonly AnyJobDefinition[] = [
   ...mailJobs,
   ...outsourcingJobs,
   ...integratedJobs,
+  ...dispatchJobs,
 ];

@@ -13,6 +13,8 @@ export const communicationTypes = {
   approvalRequest: 'APPROVAL_REQUEST',
   approvalReminder: 'APPROVAL_REMINDER',
   caseReceived: 'CASE_RECEIVED',
+  // The demo's historical dispatch mails carry this type too, so the log shows one kind.
+  dispatchConfirmation: 'DISPATCH_CONFIRMATION',
   outsourceRequest: 'OUTSOURCE_REQUEST',
 } as const;
 export type CommunicationType = (typeof communicationTypes)[keyof typeof communicationTypes];

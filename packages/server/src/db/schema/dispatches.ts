@@ -1,4 +1,16 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { branches } from './branches';
 import { cases } from './cases';
 import { collections } from './collections';
@@ -40,5 +52,25 @@ export const dispatch_cases = pgTable(
   (t) => [
     primaryKey({ columns: [t.dispatch_id, t.case_uid] }),
     index('dispatch_cases_case_idx').on(t.case_uid),
+  ],
+);
+
+// The couriers a dispatch may name (seeded with the table's migration; editable later by admin). A
+// dispatch keeps the courier's name, and its tracking link is built from the template of that name.
+export const couriers = pgTable(
+  'couriers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull().unique(),
+    // The courier's public tracking page; {tracking} stands for the URL-encoded tracking reference.
+    tracking_url_template: text('tracking_url_template').notNull(),
+    sort: smallint('sort').notNull().default(0),
+    is_active: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    check(
+      'couriers_tracking_url_template_check',
+      sql`${t.tracking_url_template} LIKE 'https://%{tracking}%'`,
+    ),
   ],
 );

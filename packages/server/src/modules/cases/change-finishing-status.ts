@@ -2,6 +2,7 @@ import { AppError, caseActionMessages, fieldError, type FinishingAction } from '
 import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import type { ActionInput } from './action-types';
+import { assertChecklistsComplete } from '../checklists/checklist-gate';
 import { recomputeCaseSchedules } from '../schedule/recompute-case-schedule';
 import { findStatus, loadGroupedActionCases, type ActionCase, type StatusRecord } from './load-action-case';
 import { planStatusChange } from './plan-status-change';
@@ -10,7 +11,8 @@ import { saveCaseChanges } from './save-case-changes';
 // POST /api/v2/finishing/{case_id}/ change_status: the finishing department's status selector
 // (case-workspace §4). Only finishing or dispatch-ready statuses, only while the case is in the lab. With
 // grouped and a dispatch-ready status, the other cases of the group that are still active move too (the
-// web listed them and asked the user to make sure every component is present).
+// web listed them and asked the user to make sure every component is present). Every case that would
+// move passes the checklist gate first (plan-status-change), the group as one.
 
 const moveCase = async (
   tx: Tx,
@@ -33,14 +35,19 @@ export const changeFinishingStatus = async (
   if (!status.in_finishing && !status.dispatch_ready) {
     throw fieldError('status_id', caseActionMessages.notFinishingStatus);
   }
+  const group =
+    body.grouped && status.dispatch_ready
+      ? (await loadGroupedActionCases(tx, actionCase)).filter(
+          (grouped) => !grouped.row.dispatched && !grouped.row.cancelled,
+        )
+      : [];
+  // One answer naming every open mandatory item of the cases that would move, before any of them does.
+  if (group.length > 0) await assertChecklistsComplete(tx, [row.uid, ...group.map((g) => g.row.uid)]);
   await moveCase(tx, { actionCase, to: status, actor, now });
   const moved = [row.uid];
-  if (body.grouped && status.dispatch_ready) {
-    for (const grouped of await loadGroupedActionCases(tx, actionCase)) {
-      if (grouped.row.dispatched || grouped.row.cancelled) continue;
-      await moveCase(tx, { actionCase: grouped, to: status, actor, now });
-      moved.push(grouped.row.uid);
-    }
+  for (const grouped of group) {
+    await moveCase(tx, { actionCase: grouped, to: status, actor, now });
+    moved.push(grouped.row.uid);
   }
   // Once for the whole group, after every move.
   await recomputeCaseSchedules(tx, moved);

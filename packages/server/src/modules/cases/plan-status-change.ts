@@ -9,6 +9,7 @@ import {
 import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { machine_projects } from '../../db/schema/index';
+import { assertChecklistsComplete } from '../checklists/checklist-gate';
 import { findUserNames } from '../collections/collection-queries';
 import type { ActionCase, StatusRecord } from './load-action-case';
 import { recordChange, type CaseChanges, type CaseUpdate } from './save-case-changes';
@@ -16,7 +17,9 @@ import { recordChange, type CaseChanges, type CaseUpdate } from './save-case-cha
 // A status change as edit_case, finishing change_status and mark_as_done make it (domain-decisions
 // 'Cases'): the six flags and the department follow the status parent, the stage being completed is
 // stamped with the acting user, a change of department clears the delegation, and leaving production
-// while the machine project is not Complete needs the user's confirmation (forceUpdateStatus).
+// while the machine project is not Complete needs the user's confirmation (forceUpdateStatus). Beyond the
+// spec, a move to a dispatch-ready status or to DISPATCHED needs the case's mandatory checklist items
+// ticked (409 naming the open ones), checked first so the user is not asked to confirm anything else.
 
 /** The case step of the timeline (case-workspace §4): a higher step is further along. */
 const stepOf: Record<StatusParent, number> = {
@@ -27,6 +30,10 @@ const stepOf: Record<StatusParent, number> = {
   'IN LAB': 4,
   DISPATCHED: 5,
 };
+
+/** Ready for Dispatch (and the like) or dispatched: a move there passes the checklist gate. */
+const isDispatchMove = (from: StatusRecord, to: StatusRecord): boolean =>
+  (to.dispatch_ready || to.parent_name === 'DISPATCHED') && from.parent_name !== 'DISPATCHED';
 
 /** The stage a case completes by moving on from each parent, and where the stamp goes. */
 const completionOf: Partial<Record<StatusParent, (now: Date, userId: number) => CaseUpdate>> = {
@@ -46,6 +53,7 @@ export const planStatusChange = async (
   const set: CaseUpdate = {};
   const changes: CaseChanges = {};
   if (to.id === row.status_id) return { set, changes };
+  if (isDispatchMove(from, to)) await assertChecklistsComplete(tx, [row.uid]);
 
   const department = departmentForStatusParent(to.parent_name);
   Object.assign(set, { status_id: to.id, ...flagsForStatusParent(to.parent_name), department });

@@ -44,6 +44,7 @@ export const findCaseRows = (db: Queryable, collectionUid: string) =>
       product_class: job_types.product_class,
       status: statuses.name,
       in_finishing: statuses.in_finishing,
+      dispatch_ready: statuses.dispatch_ready,
       material_type: material_types.name,
       material: materials.name,
       scan_gauge_kit: { name: kits.name, kit_box_display: kits.kit_box_display },

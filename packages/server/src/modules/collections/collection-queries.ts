@@ -10,6 +10,7 @@ import {
   clients,
   collection_pricing_kits,
   collections,
+  couriers,
   dispatch_cases,
   dispatches,
   kits,
@@ -51,6 +52,14 @@ export const findCollectionRow = async (db: Queryable, uid: string) => {
         name: clients.name,
         country: clients.country,
         account_number: clients.account_number,
+      },
+      // Where a new dispatch goes by default.
+      shipping_address: {
+        address_line_1: clients.address_line_1,
+        address_line_2: clients.address_line_2,
+        suburb: clients.suburb,
+        state: clients.state,
+        postcode: clients.postcode,
       },
       billing_client: {
         id: billingClients.client_id,
@@ -142,12 +151,15 @@ export const findDispatchRows = (db: Queryable, collectionUid: string) =>
       courier: dispatches.courier,
       tracking_reference: dispatches.tracking_reference,
       shipping_address: dispatches.shipping_address,
+      tracking_url_template: couriers.tracking_url_template,
       dispatched_at: dispatches.dispatched_at,
       dispatched_by_id: dispatches.dispatched_by_id,
       case_uid: dispatch_cases.case_uid,
     })
     .from(dispatches)
     .leftJoin(dispatch_cases, eq(dispatch_cases.dispatch_id, dispatches.id))
+    // A dispatch keeps the courier's name; its tracking link uses that courier's template.
+    .leftJoin(couriers, eq(couriers.name, dispatches.courier))
     .where(eq(dispatches.collection_uid, collectionUid))
     .orderBy(desc(dispatches.dispatched_at), desc(dispatches.id), asc(dispatch_cases.case_uid));
 

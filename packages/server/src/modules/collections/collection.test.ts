@@ -85,6 +85,15 @@ describe('GET /api/v2/collection/{uid}/', () => {
         client_name: 'Bright Smile Dental',
         client_account_number: 'BS-001',
         folder_path: null,
+        // The shipping client's address now, which a new dispatch starts from.
+        shipping_address: {
+          address_line_1: client.address_line_1,
+          address_line_2: null,
+          suburb: 'Melbourne',
+          state: 'VIC',
+          postcode: '3000',
+          country: 'AU',
+        },
       });
       expect(body.location_audit).toEqual([
         {
@@ -142,6 +151,7 @@ describe('GET /api/v2/collection/{uid}/', () => {
           uid: expect.any(String),
           courier: 'StarTrack',
           tracking_reference: 'ST123',
+          tracking_url: 'https://startrack.com.au/track/details/ST123',
           shipping_address: {
             address_line_1: '1 Collins Street',
             address_line_2: null,
@@ -194,6 +204,8 @@ describe('GET /api/v2/collection/{uid}/', () => {
         automation_results: [{ type: 'nexus_connect', payload: { nc_session_id: 'nc-1' } }],
         has_unresolved_alert: false,
         machine_project: null,
+        dispatch_ready: false,
+        dispatches: [],
       });
       expect(polish).toMatchObject({
         job_type: 'Custom Abutment',
@@ -207,6 +219,8 @@ describe('GET /api/v2/collection/{uid}/', () => {
         redo_discount_amount: 25,
         grouped_case_uids: [fixture.design.uid],
         has_unresolved_alert: true,
+        // The collection's dispatch that carried it.
+        dispatches: body.dispatches,
         return_files: [
           { oft_file_name: 'abutment.zip', oft_file_uid: null, created_at: iso('2025-03-08T00:00:00Z') },
         ],

@@ -5,6 +5,7 @@ import {
   type ComponentLine,
   type Department,
   type Dentate,
+  type Dispatch,
   type FileCategory,
   type MachineProject,
   type PickingSlip,
@@ -85,7 +86,11 @@ const presentMachineProject = (row: ProjectRow, userNames: Map<number, string>):
 });
 
 /** The children of every case, grouped by case uid once, so each case is a handful of map lookups. */
-export const indexCaseChildren = (children: Children, userNames: Map<number, string>) => {
+export const indexCaseChildren = (
+  children: Children,
+  userNames: Map<number, string>,
+  dispatches: Map<string, Dispatch[]>,
+) => {
   const lines = groupBy(children.componentLines, (r) => `${r.case_uid}:${r.kind}`);
   const slips = groupBy(children.pickingSlipRows, (r) => r.slip.id);
   return {
@@ -111,6 +116,7 @@ export const indexCaseChildren = (children: Children, userNames: Map<number, str
     implants: groupBy(children.implants, (r) => r.case_uid),
     checklistItems: groupBy(children.checklistItems, (r) => r.case_uid),
     openAlerts: new Set(children.openAlerts.map((r) => r.case_uid)),
+    dispatches,
   };
 };
 export type CaseChildrenIndex = ReturnType<typeof indexCaseChildren>;
@@ -165,6 +171,7 @@ export const presentCase = (row: CaseRow, context: CaseContext): CollectionCase 
     in_lab: c.in_lab,
     in_finishing: row.in_finishing,
     dispatched: c.dispatched,
+    dispatch_ready: row.dispatch_ready,
     cancelled: c.cancelled,
     delegated_to: nameOf(c.delegated_to_id),
     delegated_to_id: c.delegated_to_id,
@@ -220,6 +227,7 @@ export const presentCase = (row: CaseRow, context: CaseContext): CollectionCase 
     date_machining_complete: toIso(c.date_machining_complete),
     dispatch_due: toIso(c.dispatch_due),
     date_dispatched: toIso(c.date_dispatched),
+    dispatches: index.dispatches.get(c.uid) ?? [],
     check_in_user: nameOf(c.check_in_user_id),
     metrology_user: nameOf(c.metrology_user_id),
     design_user: nameOf(c.design_user_id),

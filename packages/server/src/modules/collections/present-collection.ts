@@ -2,14 +2,13 @@ import {
   toIso,
   type Collection,
   type CollectionApproval,
-  type Dispatch,
   type LocationAuditEntry,
   type OrderingPlatform,
   type PricingKitEntry,
-  type ShippingAddress,
 } from '@lab/domain';
 import type { CollectionChildren, CollectionSources } from './load-collection-children';
 import { groupBy, indexCaseChildren, presentCase } from './present-case';
+import { dispatchesByCase, presentDefaultShippingAddress, presentDispatches } from './present-dispatch';
 
 // Assembles the answer of GET /api/v2/collection/{uid}/ from the rows the loader read.
 
@@ -31,45 +30,6 @@ const presentPricingKit = (row: CollectionChildren['pricingKits'][number]): Pric
 export const presentLocationAudit = (
   row: CollectionChildren['locationAudit'][number],
 ): LocationAuditEntry => ({ ...row, moved_at: toIso(row.moved_at) });
-
-const addressText = (address: Record<string, unknown>, key: keyof ShippingAddress): string | null => {
-  const value = address[key];
-  return typeof value === 'string' ? value : null;
-};
-
-/** The jsonb copy taken at dispatch time, read field by field so an older shape still presents. */
-const presentShippingAddress = (value: unknown): ShippingAddress => {
-  const address = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  return {
-    address_line_1: addressText(address, 'address_line_1'),
-    address_line_2: addressText(address, 'address_line_2'),
-    suburb: addressText(address, 'suburb'),
-    state: addressText(address, 'state'),
-    postcode: addressText(address, 'postcode'),
-    country: addressText(address, 'country'),
-  };
-};
-
-const presentDispatches = (
-  rows: CollectionChildren['dispatchRows'],
-  userNames: Map<number, string>,
-): Dispatch[] =>
-  [...groupBy(rows, (r) => r.id).values()].flatMap((group) => {
-    const first = group[0];
-    if (!first) return [];
-    return [
-      {
-        uid: first.uid,
-        courier: first.courier,
-        tracking_reference: first.tracking_reference,
-        shipping_address: presentShippingAddress(first.shipping_address),
-        dispatched_at: toIso(first.dispatched_at),
-        dispatched_by:
-          first.dispatched_by_id === null ? null : (userNames.get(first.dispatched_by_id) ?? null),
-        case_uids: group.flatMap((r) => (r.case_uid === null ? [] : [r.case_uid])),
-      },
-    ];
-  });
 
 export const presentApprovals = (
   rows: CollectionChildren['approvalRows'],
@@ -108,7 +68,8 @@ export const presentCollection = (sources: CollectionSources): Collection => {
   for (const { case: c } of caseRows) {
     if (c.group_number !== null) groups.set(c.group_number, [...(groups.get(c.group_number) ?? []), c.uid]);
   }
-  const index = indexCaseChildren(children, userNames);
+  const dispatches = presentDispatches(children.dispatchRows, userNames);
+  const index = indexCaseChildren(children, userNames, dispatchesByCase(dispatches));
   const cases = caseRows.map((r) => presentCase(r, { collectionId: col.collection_id, groups, index }));
   const { account_number: clientAccountNumber, ...shippingClient } = row.shipping_client;
   return {
@@ -141,7 +102,8 @@ export const presentCollection = (sources: CollectionSources): Collection => {
     client_account_number: clientAccountNumber,
     folder_path: col.folder_path,
     approvals: presentApprovals(children.approvalRows, userNames),
-    dispatches: presentDispatches(children.dispatchRows, userNames),
+    dispatches,
+    shipping_address: presentDefaultShippingAddress(row),
     cases,
   };
 };

@@ -9,8 +9,8 @@ import { registerOtherSystemPages } from './other-systems';
 export const webDistDir = path.join(repoRoot, 'packages/web/dist');
 
 /**
- * The built web app is served where the spec puts its pages. The collection page needs a signed-in
- * employee (else the browser goes to sign in); the hashed assets are public and cached for a year.
+ * The built web app is served where the spec puts its pages. The collection and client pages need a
+ * signed-in employee (else the browser goes to sign in); the hashed assets are public and cached for a year.
  */
 export const registerPageRoutes = async (app: FastifyInstance): Promise<void> => {
   await app.register(fastifyStatic, { root: webDistDir, serve: false });
@@ -33,6 +33,13 @@ export const registerPageRoutes = async (app: FastifyInstance): Promise<void> =>
     '/static/v2/collection.html',
     { config: { access: 'staff', signInRedirect: true } },
     sendPage('collection.html'),
+  );
+  // The client page: ?id={Client ID} shows that client, no id the client search (the systems menu's
+  // Clients entry). A fixed route, so it wins over the other systems' placeholder pages.
+  app.get(
+    '/static/v2/client.html',
+    { config: { access: 'staff', signInRedirect: true } },
+    sendPage('client.html'),
   );
   // The portal is public: the key in its address is the client's identity, checked by each API call. The
   // page itself holds no data, but its address carries the key, so it answers with the link headers.

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { canRestoreImage, caseDialogTexts, type Collection, type CollectionCase } from '@lab/domain';
 import { CaseAuditTab } from '../../features/audit/components/case-audit-tab';
+import { CaseChecklistTab } from '../../features/checklists/components/case-checklist-tab';
 import { CaseHeader } from '../../features/cases/components/case-header';
 import { CaseOverview } from '../../features/cases/components/case-overview';
 import { CaseImplants } from '../../features/implants/components/case-implants';
@@ -80,6 +81,8 @@ const TabPanel = ({ tab, collection, caseItem, onOpenCase, canRestoreImages }: T
       return (
         <CaseNotesPanel collection={collection} caseItem={caseItem} canRestoreImages={canRestoreImages} />
       );
+    case 'Checklist':
+      return <CaseChecklistTab collection={collection} caseItem={caseItem} />;
     case 'Timeline':
       return <CaseTimelineTab collection={collection} caseItem={caseItem} />;
     case 'Approval':

@@ -6,8 +6,10 @@ import { useCollection } from '../../features/collections/api/get-collection';
 import { useMe } from '../../features/me/api/get-me';
 import { CollectionHeader } from '../../features/collections/components/collection-header';
 import { FileLockBar } from '../../features/files/components/file-lock-bar';
+import { ChecklistsView } from '../../features/checklists/components/checklists-view';
 import { ComponentsView } from '../../features/collections/components/components-view';
 import { OrderFormsView } from '../../features/order-forms/components/order-forms-view';
+import { DispatchesView } from '../../features/dispatches/components/dispatches-view';
 import { CollectionApprovalsView } from './approval-composition';
 import { CaseDrawer } from './case-drawer';
 import type { CollectionView } from './collection-params';
@@ -61,7 +63,15 @@ export const CollectionWorkspace = ({
       {view === 'orderForms' && <OrderFormsView collection={collection} />}
       {view === 'approvals' && <CollectionApprovalsView collection={collection} />}
       {view === 'messages' && <CollectionMessagesPanel collection={collection} />}
+      {view === 'checklists' && (
+        <ChecklistsView
+          collection={collection}
+          userDepartment={me.data?.department ?? null}
+          isAdmin={me.data?.admin === true}
+        />
+      )}
       {view === 'invoices' && <LaterReleaseView view={view} />}
+      {view === 'dispatches' && <DispatchesView collection={collection} />}
       {cuid !== null && (
         <CaseDrawer
           collection={collection}

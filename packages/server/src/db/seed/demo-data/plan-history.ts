@@ -112,21 +112,30 @@ const finishedAt = (info: CaseInfo): Record<string, number | undefined> => ({
   WAREHOUSE: info.done.dispatched,
 });
 
+/**
+ * The case's QC checklist as it would stand now: every case gets its job type's items when it is created,
+ * so every active (and recently dispatched) case has them. The departments it has passed ticked theirs
+ * (a non-mandatory one sometimes as Not Required), polishing works through its own in the lab, and a case
+ * at a dispatch-ready status or dispatched has every mandatory item ticked, as the dispatch gate demands.
+ */
 const planChecklist = (g: Generator, col: CollectionInfo, info: CaseInfo): void => {
   const recentlyDispatched = info.done.dispatched !== undefined && info.done.dispatched > g.now - 60 * DAY;
-  if (
-    info.jobType.virtual ||
-    !(info.parent === 'IN PRODUCTION' || info.parent === 'IN LAB' || recentlyDispatched)
-  )
-    return;
+  if (info.parent === 'CANCELLED' || (info.parent === 'DISPATCHED' && !recentlyDispatched)) return;
   const finished = finishedAt(info);
+  if (info.status.dispatch_ready && info.done.dispatched === undefined) {
+    // Ready for Dispatch: polishing and packing finished in the lab, after machining.
+    const lab = Math.max(info.done.machining ?? info.start, g.now - between(g, 0.5, 8) * HOUR);
+    finished['POLISHING'] = lab;
+    finished['WAREHOUSE'] = lab;
+  }
   const templates = g.ref.checklistTemplates.filter(
     (t) => t.job_type_id === null || t.job_type_id === info.jobType.id,
   );
   for (const t of templates) {
     const doneAt = finished[t.department];
     // In the lab, polishing works through its own items: some ticked already.
-    const inProgress = t.department === 'POLISHING' && info.parent === 'IN LAB' && chance(g, 50);
+    const inProgress =
+      doneAt === undefined && t.department === 'POLISHING' && info.parent === 'IN LAB' && chance(g, 50);
     const at = doneAt ?? (inProgress ? g.now - between(g, 0.5, 8) * HOUR : undefined);
     const checker = at === undefined ? null : pickEmployee(g, t.department as Department, col.branch.name);
     const notRequired = at !== undefined && !t.mandatory && chance(g, 15);

@@ -311,26 +311,115 @@ export const printerKinds = [
 ] as const;
 
 type ChecklistSpec = { name: string; department: Department; mandatory?: boolean; jobType?: string };
+type ChecklistStep = Omit<ChecklistSpec, 'jobType'>;
 
-/** Quality-control steps; without jobType they apply to every job type. */
-export const checklistTemplateList: ChecklistSpec[] = [
+// Quality-control steps per job type (admins edit them later on the Checklists view). Every job type gets
+// the office and design checks; what is made physically also gets machining, polishing and packing ones;
+// a virtual product (Design Only) never reaches the lab, so nothing of the lab could ever be ticked.
+const officeSteps: ChecklistStep[] = [
   { name: 'Order form and prescription checked', department: 'ADMIN', mandatory: true },
   { name: 'Client and shipping details confirmed', department: 'ADMIN' },
+];
+const implantDesignSteps: ChecklistStep[] = [
   { name: 'Implant positions verified against scan', department: 'DESIGN', mandatory: true },
-  { name: 'Screw channels within design envelope', department: 'DESIGN', mandatory: true },
   { name: 'Occlusion and contacts checked', department: 'DESIGN' },
+];
+const screwRetainedSteps: ChecklistStep[] = [
+  { name: 'Screw channels within design envelope', department: 'DESIGN', mandatory: true },
+];
+const millingSteps: ChecklistStep[] = [
   { name: 'Material batch recorded', department: 'MACHINING', mandatory: true },
   { name: 'Fit checked on printed model', department: 'MACHINING' },
-  {
-    name: 'Passive fit verified (Sheffield test)',
-    department: 'MACHINING',
-    mandatory: true,
-    jobType: 'Implant Bar',
-  },
+];
+const finishingSteps: ChecklistStep[] = [
   { name: 'Surface finish inspected', department: 'POLISHING', mandatory: true },
-  { name: 'Screw access holes clear', department: 'POLISHING', mandatory: true },
   { name: 'Shade matched to prescription', department: 'POLISHING' },
   { name: 'Photos taken for the record', department: 'POLISHING' },
+];
+const screwAccessSteps: ChecklistStep[] = [
+  { name: 'Screw access holes clear', department: 'POLISHING', mandatory: true },
+];
+const packingSteps: ChecklistStep[] = [
   { name: 'Screws and components picked', department: 'WAREHOUSE', mandatory: true },
   { name: 'Packed with labels and warranty card', department: 'WAREHOUSE' },
 ];
+const plainPackingSteps: ChecklistStep[] = [
+  { name: 'Packed with labels', department: 'WAREHOUSE', mandatory: true },
+];
+
+/** A screw-retained implant restoration: the full list. */
+const screwRetainedRestoration = (extra: ChecklistStep[] = []): ChecklistStep[] => [
+  ...officeSteps,
+  ...implantDesignSteps,
+  ...screwRetainedSteps,
+  ...millingSteps,
+  ...extra,
+  ...finishingSteps,
+  ...screwAccessSteps,
+  ...packingSteps,
+];
+
+const stepsByJobType: Record<string, ChecklistStep[]> = {
+  'Screw-Retained Bridge': screwRetainedRestoration(),
+  'Full Arch Hybrid Bridge': screwRetainedRestoration([
+    { name: 'Vertical dimension matches the try-in', department: 'MACHINING', mandatory: true },
+  ]),
+  'Implant Bar': screwRetainedRestoration([
+    { name: 'Passive fit verified (Sheffield test)', department: 'MACHINING', mandatory: true },
+  ]),
+  'Custom Abutment': screwRetainedRestoration(),
+  'Screw-Retained Crown': screwRetainedRestoration(),
+  Overdenture: [
+    ...officeSteps,
+    ...implantDesignSteps,
+    ...millingSteps,
+    { name: 'Attachments seated and retentive', department: 'POLISHING', mandatory: true },
+    ...finishingSteps,
+    ...packingSteps,
+  ],
+  'Try-In': [
+    ...officeSteps,
+    ...implantDesignSteps,
+    { name: 'Try-in printed in the approved design', department: 'MACHINING', mandatory: true },
+    { name: 'Try-in cleaned and labelled', department: 'POLISHING' },
+    ...packingSteps,
+  ],
+  'Provisional Bridge': [
+    ...officeSteps,
+    ...implantDesignSteps,
+    ...millingSteps,
+    { name: 'Surface finish inspected', department: 'POLISHING', mandatory: true },
+    ...screwAccessSteps,
+    ...packingSteps,
+  ],
+  'Design Only': [
+    ...officeSteps,
+    ...implantDesignSteps,
+    { name: 'Design files exported for the client', department: 'DESIGN', mandatory: true },
+  ],
+  'Surgical Guide': [
+    ...officeSteps,
+    { name: 'Sleeve positions match the surgical plan', department: 'DESIGN', mandatory: true },
+    { name: 'Guide printed and post-cured', department: 'MACHINING', mandatory: true },
+    { name: 'Sleeves fitted', department: 'POLISHING', mandatory: true },
+    ...plainPackingSteps,
+  ],
+  'Scan Gauge': [
+    ...officeSteps,
+    { name: 'Gauge dimensions measured', department: 'MACHINING', mandatory: true },
+    { name: 'Engraving legible', department: 'POLISHING' },
+    ...plainPackingSteps,
+  ],
+  Nightguard: [
+    ...officeSteps,
+    { name: 'Thickness and occlusion checked', department: 'DESIGN', mandatory: true },
+    { name: 'Fit checked on printed model', department: 'MACHINING' },
+    { name: 'Edges smoothed and polished', department: 'POLISHING', mandatory: true },
+    ...plainPackingSteps,
+  ],
+};
+
+/** Quality-control steps, each for one job type (jobType names it; none would mean every job type). */
+export const checklistTemplateList: ChecklistSpec[] = jobTypeList.flatMap((jobType) =>
+  (stepsByJobType[jobType.name] ?? officeSteps).map((step) => ({ ...step, jobType: jobType.name })),
+);

@@ -1,16 +1,60 @@
 import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
-import { caseDialogTexts, type Collection, type CollectionCase, type Status } from '@lab/domain';
+import {
+  caseChecklistSchema,
+  caseDialogTexts,
+  checklistMessages,
+  isChecklistItemOpen,
+  type Collection,
+  type CollectionCase,
+  type Status,
+} from '@lab/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { apiClient } from '../../../lib/api-client';
+import { collectionQueryKey } from '../../../lib/query-keys';
 import { useReferenceData } from '../../reference/hooks/use-reference-data';
 import { useFinishingStatusChange } from '../api/post-finishing-action';
 import { listFinishingStatuses, listGroupCasesToDispatch } from '../case-header-rules';
 
 type FinishingStatusSelectorProps = { collection: Collection; caseItem: CollectionCase };
 
-/** Polishing's status selector: saves at once; Ready for Dispatch asks first and takes the group along. */
+// The checklist call of the cases that would move: features never import each other, so this reads GET
+// api/v2/checklists/{caseUid}/ under the key features/checklists caches it (one cache, one refresh).
+const checklistQuery = (collectionUid: string, caseUid: string, isEnabled: boolean) => ({
+  queryKey: [...collectionQueryKey(collectionUid), 'checklist', caseUid],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiClient.get(`/api/v2/checklists/${encodeURIComponent(caseUid)}/`, caseChecklistSchema, signal),
+  enabled: isEnabled,
+});
+
+/** Each open mandatory item of the cases ('case key item' when several cases move). */
+const useOpenMandatoryItems = (
+  collectionUid: string,
+  cases: readonly CollectionCase[],
+  isEnabled: boolean,
+) => {
+  const withItems = cases.filter((caseItem) => caseItem.checklist_items.length > 0);
+  const queries = useQueries({
+    queries: withItems.map((caseItem) => checklistQuery(collectionUid, caseItem.uid, isEnabled)),
+  });
+  return queries.flatMap((query) =>
+    (query.data?.checklist ?? [])
+      .filter((item) => item.mandatory && isChecklistItemOpen(item))
+      .map((item) => ({
+        key: `${query.data?.case_mkey}:${item.id}`,
+        text: cases.length > 1 ? `${query.data?.case_mkey} ${item.name}` : item.name,
+      })),
+  );
+};
+
+/**
+ * Polishing's status selector: saves at once; Ready for Dispatch asks first and takes the group along.
+ * The confirmation lists the mandatory checklist items still open (the server refuses the move until
+ * they are ticked) and shows the server's answer when it refuses.
+ */
 export const FinishingStatusSelector = ({ collection, caseItem }: FinishingStatusSelectorProps) => {
   const { statuses } = useReferenceData();
   const change = useFinishingStatusChange(collection.uid);
@@ -18,7 +62,13 @@ export const FinishingStatusSelector = ({ collection, caseItem }: FinishingStatu
   const options = listFinishingStatuses(statuses);
   const groupCases = listGroupCasesToDispatch(collection.cases, caseItem);
   const isCurrentOffered = options.some((status) => status.id === caseItem.status_id);
+  const openMandatory = useOpenMandatoryItems(
+    collection.uid,
+    [caseItem, ...groupCases],
+    pendingDispatch !== null,
+  );
 
+  // A refused Ready for Dispatch keeps its dialog open with the server's reason.
   const save = (status: Status) =>
     change.mutate(
       {
@@ -26,8 +76,13 @@ export const FinishingStatusSelector = ({ collection, caseItem }: FinishingStatu
         statusId: status.id,
         isGrouped: status.dispatch_ready && groupCases.length > 0,
       },
-      { onSettled: () => setPendingDispatch(null) },
+      { onSuccess: () => setPendingDispatch(null) },
     );
+
+  const handleCancelDispatch = () => {
+    change.reset();
+    setPendingDispatch(null);
+  };
 
   const handleChange = (value: string) => {
     const status = options.find((item) => String(item.id) === value);
@@ -53,7 +108,7 @@ export const FinishingStatusSelector = ({ collection, caseItem }: FinishingStatu
           </MenuItem>
         ))}
       </TextField>
-      {change.error && (
+      {change.error && pendingDispatch === null && (
         <Alert severity="error" sx={{ py: 0 }}>
           {change.error.message}
         </Alert>
@@ -80,10 +135,25 @@ export const FinishingStatusSelector = ({ collection, caseItem }: FinishingStatu
                 </p>
               </>
             )}
+            {openMandatory.length > 0 && (
+              <Alert severity="warning" component="div" aria-label="Open mandatory checklist items">
+                {checklistMessages.openMandatoryHeading}
+                <ul>
+                  {openMandatory.map((item) => (
+                    <li key={item.key}>{item.text}</li>
+                  ))}
+                </ul>
+              </Alert>
+            )}
+            {change.error && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {change.error.message}
+              </Alert>
+            )}
           </>
         }
         onConfirm={() => pendingDispatch && save(pendingDispatch)}
-        onCancel={() => setPendingDispatch(null)}
+        onCancel={handleCancelDispatch}
       />
     </>
   );

@@ -89,3 +89,49 @@ describe('BasicInformationCard in edit mode', { timeout: 20_000 }, () => {
     });
   });
 });
+
+describe('BasicInformationCard in read mode', { timeout: 20_000 }, () => {
+  afterEach(cleanup);
+
+  it('lists the referrals with their status (Accepted, Canceled, Pending)', () => {
+    const referral = {
+      created_at: '2025-02-01T01:00:00.000Z',
+      referrer_client_name: 'Bayside Dental',
+      referree_client_name: null,
+      accepted_at: null,
+      canceled_at: null,
+    };
+    renderWithQueries(
+      <BasicInformationCard
+        collection={aCollection({
+          referrals: [
+            {
+              ...referral,
+              referree_identification: 'a@b.co',
+              referree_client_name: 'Manly Dental',
+              accepted_at: referral.created_at,
+            },
+            { ...referral, referree_identification: '+61412345678', canceled_at: referral.created_at },
+            { ...referral, referree_identification: 'front@c.co' },
+          ],
+        })}
+        isEditing={false}
+        onEditingChange={vi.fn()}
+      />,
+    );
+    const items = within(screen.getByRole('list', { name: 'Referrals' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/Bayside Dental referred Manly Dental on .*Accepted$/),
+      expect.stringMatching(/referred \+61412345678 on .*Canceled$/),
+      expect.stringMatching(/referred front@c\.co on .*Pending$/),
+    ]);
+  });
+
+  it("shows 'None' without referrals", () => {
+    renderWithQueries(
+      <BasicInformationCard collection={aCollection()} isEditing={false} onEditingChange={vi.fn()} />,
+    );
+    expect(screen.queryByRole('list', { name: 'Referrals' })).toBeNull();
+    expect(screen.getByText('Referrals').nextElementSibling?.textContent).toBe('None');
+  });
+});

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { Collection } from '@lab/domain';
+import { referralStatusOf, type Collection, type ReferralStatus } from '@lab/domain';
 import { CountryFlag } from '../../../components/country-flag';
 import { usePauseAutoRefresh } from '../../../lib/auto-refresh';
 import { formatLocalDate } from '../../../lib/date-format';
@@ -42,6 +42,40 @@ const ClientLine = ({ client }: { client: Collection['shipping_client'] }) => (
     </span>
   </Stack>
 );
+
+const referralColours: Record<ReferralStatus, 'success' | 'default' | 'warning'> = {
+  Accepted: 'success',
+  Canceled: 'default',
+  Pending: 'warning',
+};
+
+// The referrals that came with this order (collection-views §3 'Referral'), each with its status (§4).
+const ReferralLines = ({ referrals }: { referrals: Collection['referrals'] }) =>
+  referrals.length === 0 ? (
+    'None'
+  ) : (
+    <Stack spacing={0.75} component="ul" aria-label="Referrals" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      {referrals.map((referral) => {
+        const status = referralStatusOf(referral);
+        return (
+          <Stack
+            key={`${referral.created_at}-${referral.referree_identification}`}
+            component="li"
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+          >
+            <span>
+              {referral.referrer_client_name} referred{' '}
+              {referral.referree_client_name ?? referral.referree_identification} on{' '}
+              {formatLocalDate(referral.created_at)}
+            </span>
+            <Chip size="small" label={status} color={referralColours[status]} />
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
 
 /** The collection's basic information: read mode, and an edit mode that pauses the 30 s refresh. */
 export const BasicInformationCard = ({
@@ -105,6 +139,9 @@ export const BasicInformationCard = ({
                       {kit.kit_dentate_name}: {kit.kit_name}
                     </div>
                   ))}
+            </Field>
+            <Field label="Referrals">
+              <ReferralLines referrals={collection.referrals} />
             </Field>
             <Field label="Added">{formatLocalDate(collection.added)}</Field>
           </Stack>

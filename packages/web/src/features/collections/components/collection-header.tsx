@@ -1,10 +1,14 @@
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import StarIcon from '@mui/icons-material/Star';
 import type { Collection } from '@lab/domain';
 import { CountryFlag } from '../../../components/country-flag';
+
+// Spec §2: the client page opens in a new tab (the collection stays where it is).
+const clientPageUrl = (clientId: number) => `/static/v2/client.html?id=${clientId}`;
 
 /** Spec §2: on every view, the collection id, flag, VIP chip, patient reference and shipping client. */
 export const CollectionHeader = ({ collection }: { collection: Collection }) => (
@@ -24,8 +28,15 @@ export const CollectionHeader = ({ collection }: { collection: Collection }) => 
     <Typography variant="h6" component="p" sx={{ fontWeight: 400 }} aria-label="Patient reference">
       {collection.patient_reference}
     </Typography>
-    <Typography color="text.secondary" aria-label="Shipping client">
+    <Link
+      href={clientPageUrl(collection.shipping_client.id)}
+      target="_blank"
+      rel="noopener"
+      color="text.secondary"
+      underline="hover"
+      title="Open the client page in a new tab"
+    >
       {collection.shipping_client.name}
-    </Typography>
+    </Link>
   </Paper>
 );

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  caseChecklistSchema,
+  checklistItemParams,
+  checklistItemUpdateSchema,
+  checklistParams,
+  checklistTemplateListSchema,
+  checklistTemplateParams,
+  checklistTemplatePatchSchema,
+  checklistTemplateSchema,
+  newChecklistTemplateSchema,
+} from '@lab/domain';
+import type { Db } from '../../db/client';
+import { requireActor } from '../../http/access';
+import { checkItem } from './check-item';
+import { createTemplate } from './create-template';
+import { deactivateTemplate } from './deactivate-template';
+import { getCaseChecklist } from './get-case-checklist';
+import { listTemplates } from './list-templates';
+import { uncheckItem } from './uncheck-item';
+import { updateTemplate } from './update-template';
+
+// QC checklists (collection-views §7 'Checklists'): a case's list, tick and untick, each write answering
+// the list as GET does. And the templates the lists are copied from: staff read them, admins change them.
+export const registerChecklistsRoutes = (app: FastifyInstance, deps: { db: Db }): void => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const checklistAnswer = { response: { 200: caseChecklistSchema } };
+  const templateAnswer = { response: { 200: checklistTemplateSchema } };
+
+  api.get(
+    '/api/v2/checklists/:caseUid/',
+    { config: { access: 'staff' }, schema: { params: checklistParams, ...checklistAnswer } },
+    async (request) => getCaseChecklist(db, request.params.caseUid),
+  );
+
+  api.post(
+    '/api/v2/checklists/:caseUid/',
+    {
+      config: { access: 'staff' },
+      schema: { params: checklistParams, body: checklistItemUpdateSchema, ...checklistAnswer },
+    },
+    async (request) =>
+      checkItem(db, { rawCaseUid: request.params.caseUid, body: request.body, actor: requireActor(request) }),
+  );
+
+  api.delete(
+    '/api/v2/checklists/:caseUid/:itemId/',
+    { config: { access: 'staff' }, schema: { params: checklistItemParams, ...checklistAnswer } },
+    async (request) =>
+      uncheckItem(db, {
+        rawCaseUid: request.params.caseUid,
+        rawItemId: request.params.itemId,
+        actor: requireActor(request),
+      }),
+  );
+
+  api.get(
+    '/api/v2/checklist_templates/',
+    { config: { access: 'staff' }, schema: { response: { 200: checklistTemplateListSchema } } },
+    async () => listTemplates(db),
+  );
+
+  api.post(
+    '/api/v2/checklist_templates/',
+    {
+      config: { access: 'staff' },
+      schema: { body: newChecklistTemplateSchema, response: { 201: checklistTemplateSchema } },
+    },
+    async (request, reply) => {
+      const template = await createTemplate(db, { body: request.body, actor: requireActor(request) });
+      return reply.status(201).send(template);
+    },
+  );
+
+  api.patch(
+    '/api/v2/checklist_templates/:id/',
+    {
+      config: { access: 'staff' },
+      schema: { params: checklistTemplateParams, body: checklistTemplatePatchSchema, ...templateAnswer },
+    },
+    async (request) =>
+      updateTemplate(db, {
+        rawId: request.params.id,
+        body: request.body,
+        actor: requireActor(request),
+      }),
+  );
+
+  api.delete(
+    '/api/v2/checklist_templates/:id/',
+    { config: { access: 'staff' }, schema: { params: checklistTemplateParams, ...templateAnswer } },
+    async (request) => deactivateTemplate(db, { rawId: request.params.id, actor: requireActor(request) }),
+  );
+};

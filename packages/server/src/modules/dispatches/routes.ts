@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { collectionParams, collectionSchema, courierSchema, newDispatchSchema } from '@lab/domain';
+import type { Db } from '../../db/client';
+import { requireActor } from '../../http/access';
+import { jobNames, type JobName } from '../../jobs/job-names';
+import { loadCollection } from '../collections/load-collection';
+import { createDispatch } from './create-dispatch';
+import { findCouriers } from './find-couriers';
+
+// Dispatches (collection-views §2 'Dispatches view'): the couriers to choose from, and a new dispatch,
+// answered with the collection (its dispatches and the moved cases) so the page takes it as it is.
+export const registerDispatchesRoutes = (
+  app: FastifyInstance,
+  deps: { db: Db; jobs: { wake: (name: JobName) => void } },
+): void => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, jobs } = deps;
+
+  api.get(
+    '/api/v2/dispatches/couriers/',
+    { config: { access: 'staff' }, schema: { response: { 200: z.array(courierSchema) } } },
+    () => findCouriers(db),
+  );
+
+  api.post(
+    '/api/v2/collection/:uid/dispatches/',
+    {
+      config: { access: 'staff' },
+      schema: { params: collectionParams, body: newDispatchSchema, response: { 201: collectionSchema } },
+    },
+    async (request, reply) => {
+      const uid = await createDispatch(db, {
+        rawUid: request.params.uid,
+        body: request.body,
+        actor: requireActor(request),
+      });
+      jobs.wake(jobNames.dispatchEmail);
+      return reply.status(201).send(await loadCollection(db, uid));
+    },
+  );
+};
