@@ -37,6 +37,8 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       // The local EVIDENT simulator finishes integrated jobs quickly, so a flow can wait for the results.
       EVIDENT_SIMULATOR_COMPLETE_SECONDS: '6',
+      // Its result files come slowly, so the file-lock bar shows while they are stored.
+      EVIDENT_SIMULATOR_FILE_DELAY_MS: '5000',
     },
   },
 });

@@ -176,6 +176,10 @@ test('an integrated job goes Queued to Send, Sent, then comes back with the part
   await expect(job.getByText(/Queued to Send|Sent/).first()).toBeVisible();
   await expect(job.getByText('Sent', { exact: true })).toBeVisible({ timeout: 30_000 });
   await snap(page, 'outsourcing-integrated-sent');
+  // While the partner's files are fetched and stored the collection's files are locked: the bar shows.
+  const lockBar = page.getByRole('status', { name: 'File operation in progress' });
+  await expect(lockBar).toBeVisible({ timeout: 30_000 });
+  await snap(page, 'file-lock-bar');
   await expect(job.getByText('Review', { exact: true })).toBeVisible({ timeout: 60_000 });
   const received = tab.getByRole('region', { name: 'Received Files' });
   await expect(received.getByText(/design\.stl$/)).toBeVisible();

@@ -76,6 +76,8 @@ const envSchema = z.object({
   EVIDENT_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
   /** The local simulator completes an order (and calls the webhook) this long after receiving it. */
   EVIDENT_SIMULATOR_COMPLETE_SECONDS: z.coerce.number().min(0).default(20),
+  /** The in-process simulator serves each result file this long after it is asked for (a slow store). */
+  EVIDENT_SIMULATOR_FILE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 // With FILE_STORAGE=s3 the bucket and keys are required: a server that cannot store files must not start.
@@ -139,6 +141,7 @@ export type Config = {
   evidentTimeoutMs: number;
   evidentRetryBaseSeconds: number;
   evidentSimulatorCompleteSeconds: number;
+  evidentSimulatorFileDelayMs: number;
 };
 
 /** Parses the environment once, at start; a bad value stops the server with the variable's name. */
@@ -195,5 +198,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     evidentTimeoutMs: e.EVIDENT_TIMEOUT_MS,
     evidentRetryBaseSeconds: e.EVIDENT_RETRY_BASE_SECONDS,
     evidentSimulatorCompleteSeconds: e.EVIDENT_SIMULATOR_COMPLETE_SECONDS,
+    evidentSimulatorFileDelayMs: e.EVIDENT_SIMULATOR_FILE_DELAY_MS,
   };
 };

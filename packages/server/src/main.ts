@@ -98,6 +98,7 @@ const start = async () => {
         apiKey: config.evidentApiKey,
         webhookSecret: config.evidentWebhookSecret,
         completeAfterMs: config.evidentSimulatorCompleteSeconds * 1000,
+        fileDelayMs: config.evidentSimulatorFileDelayMs,
       });
   if (simulator) openParts.push(simulator);
   const app = await buildApp({

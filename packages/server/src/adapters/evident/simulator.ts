@@ -51,6 +51,8 @@ export type EvidentSimulatorOptions = SimulatorControl & {
   webhookUrl?: string | null;
   /** How long a hung post waits before the socket is dropped. */
   hangMs?: number;
+  /** A slow partner store: each result file is served this long after it is asked for. */
+  fileDelayMs?: number;
   host?: string;
   port?: number;
 };
@@ -290,6 +292,7 @@ export const startEvidentSimulator = async (options: EvidentSimulatorOptions): P
     async (request, reply) => {
       const bytes = orders.get(request.params.reference)?.files.get(request.params.name);
       if (!bytes) return reply.code(404).send({ message: 'Unknown file' });
+      if (options.fileDelayMs) await wait(options.fileDelayMs);
       return reply.type('application/octet-stream').send(bytes);
     },
   );
