@@ -16,6 +16,7 @@ import { CaseImplants } from '../../features/implants/components/case-implants';
 import { useMe } from '../../features/me/api/get-me';
 import { CameraDialog } from '../../features/files/components/camera-dialog';
 import { CaseFilesTab } from '../../features/files/components/case-files-tab';
+import { FileLockBar } from '../../features/files/components/file-lock-bar';
 import { ReturnFileDialog } from '../../features/files/components/return-file-dialog';
 import { CaseOrderFormTab } from '../../features/order-forms/components/case-order-form-tab';
 import { OutsourcingTab } from '../../features/outsourcing/components/outsourcing-tab';
@@ -140,6 +141,8 @@ export function CaseDrawer({ collection, cuid, onClose, onOpenCase }: CaseDrawer
               ),
             }}
           />
+          {/* The drawer covers the collection header's lock bar: file work happens here, so it shows here too. */}
+          <FileLockBar collectionUid={collection.uid} isStaging={me.data?.staging !== false} />
           {/* The border sits outside the scrollable tabs: on them it takes a pixel off the scroller, the
               tabs no longer fit it wholly and the scroll arrows show although nothing scrolls. */}
           <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
