@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 // The navigation menu links to the lab's other systems (collection-views §2). They are not part of this
-// installation yet; a signed-in user who follows one gets a page that says so, with the way back.
+// installation yet; a signed-in user who follows one gets a page that says so, with the way back. (Clients
+// is built: /static/v2/client.html has its own route.)
 const otherSystems: Record<string, string> = {
-  client: 'Clients',
   customer_service: 'Customer Service',
   design: 'Design',
   production: 'Production',
