@@ -11,7 +11,6 @@ import {
 import type { Queryable } from '../../db/client';
 import {
   client_identifications,
-  clients,
   collections,
   communications,
   messages,
@@ -20,6 +19,7 @@ import {
 } from '../../db/schema/index';
 import { presentCommunication } from '../messages/communication-logs';
 import { findMessages } from '../messages/message-queries';
+import { findReferralsWhere } from '../collections/collection-queries';
 import { requireClientRecord } from './client-record';
 
 // The lists beside the client's details on the client page, each its own call.
@@ -95,26 +95,13 @@ export const listClientIdentifications = async (
   }));
 };
 
-const referrers = alias(clients, 'referrers');
-const referrees = alias(clients, 'referrees');
-
 /** GET /api/v2/client/{id}/referrals/: referrals the client made or was brought in by, newest first. */
 export const listClientReferrals = async (q: Queryable, rawId: string): Promise<Referral[]> => {
   const client = await requireClientRecord(q, rawId);
-  const rows = await q
-    .select({
-      created_at: referrals.created_at,
-      referrer_client_name: referrers.name,
-      referree_identification: referrals.referree_identification,
-      referree_client_name: referrees.name,
-      accepted_at: referrals.accepted_at,
-      canceled_at: referrals.canceled_at,
-    })
-    .from(referrals)
-    .innerJoin(referrers, eq(referrers.id, referrals.referrer_client_id))
-    .leftJoin(referrees, eq(referrees.id, referrals.referree_client_id))
-    .where(or(eq(referrals.referrer_client_id, client.id), eq(referrals.referree_client_id, client.id)))
-    .orderBy(desc(referrals.created_at), desc(referrals.id));
+  const rows = await findReferralsWhere(
+    q,
+    or(eq(referrals.referrer_client_id, client.id), eq(referrals.referree_client_id, client.id)),
+  );
   return rows.map((row) => ({
     ...row,
     created_at: toIso(row.created_at),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { AppError, collectionMessages } from '@lab/domain';
@@ -126,7 +126,8 @@ export const findPricingKits = (db: Queryable, collectionUid: string) =>
 const referrers = alias(clients, 'referrers');
 const referrees = alias(clients, 'referrees');
 
-export const findReferrals = (db: Queryable, collectionUid: string) =>
+/** Referral rows with both clients' names, newest first (the collection's, or a client's on its page). */
+export const findReferralsWhere = (db: Queryable, where: SQL | undefined) =>
   db
     .select({
       created_at: referrals.created_at,
@@ -139,8 +140,11 @@ export const findReferrals = (db: Queryable, collectionUid: string) =>
     .from(referrals)
     .innerJoin(referrers, eq(referrers.id, referrals.referrer_client_id))
     .leftJoin(referrees, eq(referrees.id, referrals.referree_client_id))
-    .where(eq(referrals.collection_uid, collectionUid))
+    .where(where)
     .orderBy(desc(referrals.created_at), desc(referrals.id));
+
+export const findReferrals = (db: Queryable, collectionUid: string) =>
+  findReferralsWhere(db, eq(referrals.collection_uid, collectionUid));
 
 /** One row per dispatched case (a dispatch without cases still gives one row); grouped by the presenter. */
 export const findDispatchRows = (db: Queryable, collectionUid: string) =>
