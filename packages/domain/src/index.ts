@@ -52,3 +52,8 @@ export * from './api/checklists';
 export * from './rules/clients';
 export * from './rules/referral-status';
 export * from './api/clients';
+export * from './rules/invoicing/invoice-messages';
+export * from './rules/invoicing/invoice-total';
+export * from './rules/invoicing/item-options';
+export * from './rules/invoicing/invoice-split';
+export * from './rules/invoicing/ready-to-finalise';

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { invoiceMessages } from './invoice-messages';
+
+// Splitting an invoice (collection-views §5, §7 action split_invoice): the cases go into two groups and
+// an amount moves to the second invoice; what is left stays on the first.
+
+/** §5: only when the invoice allows it and covers more than one case. */
+export const canSplitInvoice = (invoice: {
+  split_invoice_allowed: boolean;
+  related_case_count: number;
+}): boolean => invoice.split_invoice_allowed && invoice.related_case_count > 1;
+
+/** §5: fixed lines stay where they are. */
+export const canMoveLine = (line: { is_fixed: boolean }): boolean => !line.is_fixed;
+
+/** null when the split amount is acceptable, else the spec's message (§5). */
+export const checkSplitAmount = (splitCents: number, totalCents: number): string | null => {
+  if (splitCents <= 0) return invoiceMessages.splitMustBePositive;
+  // The remainder must stay above 0, so a split equal to the total is refused too.
+  if (totalCents - splitCents <= 0) return invoiceMessages.splitExceedsTotal;
+  return null;
+};
+
+/** §5: confirm is enabled only with two non-empty groups and a split that leaves both sides positive. */
+export const canConfirmSplit = (split: {
+  groups: readonly [readonly unknown[], readonly unknown[]];
+  split_cents: number;
+  total_cents: number;
+}): boolean =>
+  split.groups[0].length > 0 &&
+  split.groups[1].length > 0 &&
+  checkSplitAmount(split.split_cents, split.total_cents) === null;
+
+const caseList = z.array(z.string().min(1)).min(1, { error: invoiceMessages.splitGroupEmpty });
+
+/** The split_invoice body: the invoice group and two lists of cases, no case in both. */
+export const splitInvoiceSchema = z
+  .object({
+    invoice_group_uid: z.uuid(),
+    groups: z.tuple([caseList, caseList]),
+  })
+  .superRefine((split, ctx) => {
+    const first = new Set(split.groups[0]);
+    if (split.groups[1].some((caseKey) => first.has(caseKey))) {
+      ctx.addIssue({ code: 'custom', path: ['groups'], message: invoiceMessages.splitCaseTwice });
+    }
+  });
+export type SplitInvoiceRequest = z.infer<typeof splitInvoiceSchema>;
+
+export type SplitResult = { ok: true; parts: number[] } | { ok: false; message: string };
+
+/**
+ * Moves each amount in `amountsCents` to its own part and leaves the rest as the last part, so the parts
+ * always add up to `totalCents` exactly. Every part, the remainder included, must be above 0 (§5).
+ */
+export const splitInvoice = (totalCents: number, amountsCents: readonly number[]): SplitResult => {
+  let moved = 0;
+  for (const amount of amountsCents) {
+    if (!Number.isSafeInteger(amount) || amount <= 0) {
+      return { ok: false, message: invoiceMessages.splitMustBePositive };
+    }
+    moved += amount;
+  }
+  const message = checkSplitAmount(moved, totalCents);
+  if (message) return { ok: false, message };
+  return { ok: true, parts: [...amountsCents, totalCents - moved] };
+};
