@@ -57,3 +57,4 @@ export * from './rules/invoicing/invoice-total';
 export * from './rules/invoicing/item-options';
 export * from './rules/invoicing/invoice-split';
 export * from './rules/invoicing/ready-to-finalise';
+export * from './api/invoicing';

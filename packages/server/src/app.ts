@@ -40,6 +40,7 @@ import { registerEvidentWebhookRoutes } from './modules/outsourcing/integrated/w
 import { partnerKeyResolver } from './modules/partner/partner-key-resolver';
 import { registerPartnerRoutes } from './modules/partner/routes';
 import { registerDispatchesRoutes } from './modules/dispatches/routes';
+import { registerInvoicingRoutes } from './modules/invoicing/routes';
 
 export type AppDeps = {
   db: Db;
@@ -142,6 +143,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerPortalRoutes(app, { db, storage, config });
   registerPartnerRoutes(app, { db, storage, config });
   registerDispatchesRoutes(app, { db, jobs });
+  registerInvoicingRoutes(app, { db });
   await registerEvidentWebhookRoutes(app, { db, webhookSecret: config.evidentWebhookSecret });
   registerMailRoutes(app, { db, publicUrl: config.publicUrl, mailbox: mail.mailbox });
   await registerPageRoutes(app);
