@@ -69,7 +69,7 @@ test('polishing signs off the QC checklist, is refused while a mandatory item is
   }
   const checklist = await api.get<Checklist>(`/api/v2/checklists/${first.uid}/`);
   const mandatory = checklist.checklist.find((item) => item.mandatory && !item.done && !item.not_required);
-  test.skip(!mandatory, 'the demo case has no open mandatory item');
+  expect(mandatory, 'the demo case has an open mandatory item').toBeDefined();
   const item = mandatory as ChecklistItem;
 
   // Tick, then untick after the confirmation.
