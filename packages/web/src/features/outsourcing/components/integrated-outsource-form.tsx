@@ -1,16 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { outsourcePositions, outsourceScanners, type CollectionCase, type Partner } from '@lab/domain';
+import { OutsourceFormActions, OutsourceFormStatus } from './outsource-form-parts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useReferenceData } from '../../reference/hooks/use-reference-data';
 import { useStartIntegratedOutsource } from '../api/start-integrated-outsource';
@@ -208,18 +205,10 @@ export const IntegratedOutsourceForm = ({
               </TextField>
             )}
           />
-          {isBusy && <LinearProgress aria-label="Sending outsource job" />}
-          {errors.root?.message && <Alert severity="error">{errors.root.message}</Alert>}
+          <OutsourceFormStatus isBusy={isBusy} error={errors.root?.message} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isBusy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={isBusy}>
-          Start
-        </Button>
-      </DialogActions>
+      <OutsourceFormActions isBusy={isBusy} onCancel={onClose} />
       <ConfirmDialog {...design.confirmProps} isBusy={start.isPending} />
     </form>
   );

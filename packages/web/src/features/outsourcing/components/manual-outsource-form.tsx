@@ -1,12 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -16,6 +13,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { outsourceJobTypes, type CollectionCase, type Outsource } from '@lab/domain';
+import { OutsourceFormActions, OutsourceFormStatus } from './outsource-form-parts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useReferenceData } from '../../reference/hooks/use-reference-data';
 import { usePlanOutsource } from '../api/plan-outsource';
@@ -217,23 +215,20 @@ export const ManualOutsourceForm = ({
               />
             )}
           />
-          {isBusy && <LinearProgress aria-label="Sending outsource job" />}
-          {errors.root?.message && <Alert severity="error">{errors.root.message}</Alert>}
+          <OutsourceFormStatus isBusy={isBusy} error={errors.root?.message} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isBusy}>
-          Cancel
-        </Button>
-        {!preemptive && (
-          <Button variant="outlined" disabled={isBusy} onClick={() => void handleSubmit(handlePlan)()}>
-            Plan
-          </Button>
-        )}
-        <Button type="submit" variant="contained" disabled={isBusy}>
-          Start
-        </Button>
-      </DialogActions>
+      <OutsourceFormActions
+        isBusy={isBusy}
+        onCancel={onClose}
+        extra={
+          !preemptive && (
+            <Button variant="outlined" disabled={isBusy} onClick={() => void handleSubmit(handlePlan)()}>
+              Plan
+            </Button>
+          )
+        }
+      />
       <ConfirmDialog {...design.confirmProps} isBusy={start.isPending} />
     </form>
   );
