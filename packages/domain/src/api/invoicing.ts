@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dentates } from '../enums';
 import { itemOptionSchema } from '../rules/invoicing/item-options';
 import { shippingAddressSchema } from './dispatches';
 
@@ -18,6 +19,10 @@ export const invoiceReadMessages = {
 /** Two-decimal money text, as numeric(12,2) keeps it. */
 export const invoiceMoneyText = z.string().regex(/^-?\d+\.\d{2}$/);
 
+/** Where an invoice line came from (the server replaces a source's lines when it changes). */
+export const invoiceLineSources = ['job_type', 'implant', 'component', 'kit', 'option', 'charge'] as const;
+export type InvoiceLineSource = (typeof invoiceLineSources)[number];
+
 export const invoicePlatforms = ['OEP', 'NEXUS'] as const;
 
 /** The issues card colours its bars by this: an error blocks a correct bill, a warning needs a person. */
@@ -32,6 +37,9 @@ export const relatedCaseDetailSchema = z.object({
   status_code: z.string(),
   // The part of the case's amount a split moved onto this invoice; null = the whole case.
   split_amount: invoiceMoneyText.nullable(),
+  // Ours, for the split dialog's cross-tooth split (splitByArch): the case's dentate and implant teeth (FDI).
+  dentate: z.enum(dentates).nullable(),
+  teeth: z.array(z.number().int()),
 });
 
 export const invoiceLineSchema = z.object({

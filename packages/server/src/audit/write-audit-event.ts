@@ -28,7 +28,8 @@ export type AuditActions = {
   // Staff add the e-mail addresses and mobile numbers a client is known by (Add Identification dialog).
   client: 'identification_added';
   file: 'uploaded' | 'deleted' | 'blurred' | 'restored' | 'registered';
-  invoice: 'created' | 'updated';
+  // Raised when a case is dispatched; options, PO and splits update it; finalise and manual invoicing close it.
+  invoice: 'created' | 'updated' | 'split' | 'finalised' | 'manually_invoiced';
   // Staff send cases of a collection with a courier (New Dispatch); the cases move to Dispatched.
   dispatch: 'created';
   // Staff plan, start and end jobs and queue file copies; the partner marks a job completed on its share

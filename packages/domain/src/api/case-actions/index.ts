@@ -5,6 +5,7 @@ import { fileLinkAnswerSchema } from '../files';
 import { caseActionMessages } from './action-kit';
 import { coreCaseActions } from './core';
 import { fileCaseActions } from './files';
+import { invoicingCaseActions } from './invoicing';
 import { outsourcingCaseActions } from './outsourcing';
 
 // POST /api/v2/case/{case_id}/ with {action} (case-workspace §7 'Case actions'): one discriminated union
@@ -15,11 +16,12 @@ import { outsourcingCaseActions } from './outsourcing';
 export * from './action-kit';
 export * from './core';
 export * from './files';
+export * from './invoicing';
 export * from './outsourcing';
 
 export const caseActionSchema = z.discriminatedUnion(
   'action',
-  [...coreCaseActions, ...fileCaseActions, ...outsourcingCaseActions],
+  [...coreCaseActions, ...fileCaseActions, ...outsourcingCaseActions, ...invoicingCaseActions],
   { error: caseActionMessages.invalidAction },
 );
 export type CaseAction = z.infer<typeof caseActionSchema>;

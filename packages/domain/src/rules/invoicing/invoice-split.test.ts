@@ -7,6 +7,7 @@ import {
   canSplitInvoice,
   checkSplitAmount,
   splitInvoice,
+  splitByArch,
   splitInvoiceSchema,
 } from './invoice-split';
 
@@ -119,6 +120,38 @@ describe('splitInvoice', () => {
       fc.property(fc.integer({ min: 2, max: 1e9 }), fc.integer({ min: -5, max: 1e9 }), (total, amount) => {
         expect(splitInvoice(total, [amount]).ok).toBe(amount > 0 && amount < total);
       }),
+    );
+  });
+});
+
+describe('splitByArch', () => {
+  it('puts lower teeth (above 30) on the second list and keeps the rest on the first', () => {
+    const [upper, lower] = splitByArch([
+      { case_mkey: 'A', teeth: [11, 21], dentate: 'UPPER' },
+      { case_mkey: 'B', teeth: [36, 46], dentate: 'LOWER' },
+      { case_mkey: 'C', teeth: [16, 36], dentate: 'BOTH' },
+      { case_mkey: 'D', teeth: [], dentate: 'LOWER' },
+      { case_mkey: 'E', teeth: [], dentate: null },
+    ]);
+    expect(upper).toEqual(['A', 'C', 'E']);
+    expect(lower).toEqual(['B', 'D']);
+  });
+
+  it('places every case exactly once', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            case_mkey: fc.uuid(),
+            teeth: fc.array(fc.integer({ min: 11, max: 47 })),
+            dentate: fc.constantFrom('UPPER', 'LOWER', 'BOTH', 'NONE', null),
+          }),
+        ),
+        (cases) => {
+          const [a, b] = splitByArch(cases);
+          expect([...a, ...b].sort()).toEqual(cases.map((c) => c.case_mkey).sort());
+        },
+      ),
     );
   });
 });

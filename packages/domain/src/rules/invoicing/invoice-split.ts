@@ -65,3 +65,22 @@ export const splitInvoice = (totalCents: number, amountsCents: readonly number[]
   if (message) return { ok: false, message };
   return { ok: true, parts: [...amountsCents, totalCents - moved] };
 };
+
+/** §5 'Cross-tooth split': FDI teeth above 30 are lower, below 30 upper. */
+export const lowerArchThreshold = 30;
+
+export type ArchSplitCase = { case_mkey: string; teeth: readonly number[]; dentate: string | null };
+
+/**
+ * The split by arch: upper cases stay on the first invoice, lower ones go to the second. A case's teeth
+ * decide (all above 30 = lower); a case without teeth goes by its dentate; a case across both arches
+ * stays with the first list, as the lists before the user drags anything.
+ */
+export const splitByArch = (cases: readonly ArchSplitCase[]): [string[], string[]] => {
+  const isLower = (c: ArchSplitCase): boolean =>
+    c.teeth.length > 0 ? c.teeth.every((tooth) => tooth > lowerArchThreshold) : c.dentate === 'LOWER';
+  return [
+    cases.filter((c) => !isLower(c)).map((c) => c.case_mkey),
+    cases.filter(isLower).map((c) => c.case_mkey),
+  ];
+};

@@ -1,4 +1,4 @@
-import { dentates } from '@lab/domain';
+import { dentates, invoiceLineSources } from '@lab/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -107,11 +107,16 @@ export const invoice_lines = pgTable(
     total_amount: money('total_amount'),
     is_fixed: boolean('is_fixed').notNull().default(false),
     sort: smallint('sort').notNull().default(0),
+    // Where the line came from, so a change to its source replaces exactly its lines (item options are
+    // re-applied on every edit): the job type, implant positions, component lines, the collection's
+    // pricing kits, selected item options, or another charge.
+    source: text('source').notNull().default('charge'),
   },
   (t) => [
     index('invoice_lines_invoice_idx').on(t.invoice_id),
     index('invoice_lines_case_idx').on(t.case_uid),
     check('invoice_lines_dentate_check', sql`${t.dentate} IS NULL OR ${oneOf(t.dentate, dentates)}`),
+    check('invoice_lines_source_check', oneOf(t.source, invoiceLineSources)),
   ],
 );
 

@@ -16,6 +16,7 @@ import {
   order_stages,
   partners,
   platform_availability,
+  price_list,
   printers,
   screw_availability,
   screws,
@@ -31,6 +32,7 @@ import {
   type PartSpec,
   type PlatformSpec,
 } from './reference-data/implant-catalogue';
+import { componentPriceByKind, marketPrice, priceMarkets, pricingKitPrice } from './reference-data/prices';
 import { kitList, stockPartList } from './reference-data/stock-parts';
 import {
   approvalTypeList,
@@ -304,9 +306,36 @@ const seedImplantCatalogue = async (tx: Tx, branchIds: Map<string, number>): Pro
       })),
     ),
   );
-  await insertAll(
+  const kitRows = await insertReturning(
     tx,
     kits,
     kitList.map((k) => ({ ...k, enabled: k.enabled ?? true })),
+  );
+  await insertAll(
+    tx,
+    price_list,
+    priceMarkets.flatMap((m) => [
+      ...componentRows.flatMap((c) => {
+        const aud = componentPriceByKind[c.kind];
+        return aud
+          ? [
+              {
+                component_id: c.id,
+                country: m.country,
+                currency: m.currency,
+                unit_price: marketPrice(aud, m.factor),
+              },
+            ]
+          : [];
+      }),
+      ...kitRows
+        .filter((k) => k.kind === 'PRICING')
+        .map((k) => ({
+          kit_id: k.id,
+          country: m.country,
+          currency: m.currency,
+          unit_price: marketPrice(pricingKitPrice, m.factor),
+        })),
+    ]),
   );
 };

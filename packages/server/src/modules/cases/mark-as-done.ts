@@ -1,13 +1,12 @@
 import { AppError, caseActionMessages } from '@lab/domain';
 import { answerCase, type CaseActionHandler } from './action-types';
-import { addCaseToOpenInvoice } from './add-to-open-invoice';
 import { findStatusOfParent } from './load-action-case';
 import { planStatusChange } from './plan-status-change';
-import { recordChange, saveCaseChanges } from './save-case-changes';
+import { saveCaseChanges } from './save-case-changes';
 
 /**
  * mark_as_done: a virtual component (nothing physical to ship) is finished: status Dispatched with
- * date_dispatched now, and its line goes onto the collection's open invoice. It cannot be undone. A
+ * date_dispatched now, and (as every dispatch) it goes onto the collection's open invoice. It cannot be undone. A
  * virtual case is never milled, so a machine project it sits in is left without asking.
  */
 export const markAsDone: CaseActionHandler<'mark_as_done'> = async (tx, { actionCase, actor, now }) => {
@@ -24,8 +23,6 @@ export const markAsDone: CaseActionHandler<'mark_as_done'> = async (tx, { action
     now,
     force: true,
   });
-  const invoiceNumber = await addCaseToOpenInvoice(tx, { actionCase, actor });
-  recordChange(changes, 'invoice_number', null, invoiceNumber);
   await saveCaseChanges(tx, { actionCase, actor, now, set, changes, recompute: true });
   return answerCase(row.uid);
 };

@@ -11,6 +11,7 @@ import type { Tx } from '../../db/client';
 import { machine_projects } from '../../db/schema/index';
 import { assertChecklistsComplete } from '../checklists/checklist-gate';
 import { findUserNames } from '../collections/collection-queries';
+import { raiseCaseInvoice } from '../invoicing/raise-case-invoice';
 import type { ActionCase, StatusRecord } from './load-action-case';
 import { recordChange, type CaseChanges, type CaseUpdate } from './save-case-changes';
 
@@ -88,6 +89,9 @@ export const planStatusChange = async (
   if (to.parent_name === 'DISPATCHED' && from.parent_name !== 'DISPATCHED') {
     set.date_dispatched = now;
     recordChange(changes, 'date_dispatched', row.date_dispatched, now);
+    // A dispatched case is billed: it goes onto the collection's open invoice (issue 13).
+    const invoiceNumber = await raiseCaseInvoice(tx, { actionCase, actor, now });
+    if (invoiceNumber !== null) recordChange(changes, 'invoice_number', null, invoiceNumber);
   }
 
   // The delegate worked for the department the case leaves.

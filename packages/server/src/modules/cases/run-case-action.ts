@@ -15,6 +15,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import { loadCollection } from '../collections/load-collection';
 import { fileCaseActionHandlers, keepCaseActionParts } from '../files/case-actions';
 import { forgetKeptFiles, type KeptFile } from '../files/store-file';
+import { invoicingCaseActionHandlers } from '../invoicing/case-actions';
 import { outsourcingCaseActionHandlers } from '../outsourcing/case-actions';
 import type { ActionInput, ActionResult, CaseActionHandler, CaseActionHandlers } from './action-types';
 import { caseActionHandlers } from './case-actions';
@@ -30,6 +31,7 @@ const handlers = {
   ...caseActionHandlers,
   ...fileCaseActionHandlers,
   ...outsourcingCaseActionHandlers,
+  ...invoicingCaseActionHandlers,
 } satisfies CaseActionHandlers<CaseActionName>;
 
 // Finishing actions issue no links; the file service's default.

@@ -1,9 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AppError, invoiceReadMessages } from '@lab/domain';
 import type { Queryable } from '../../db/client';
 import { cases, collections } from '../../db/schema/index';
 
-export type CaseCollection = { uid: string; collection_id: number; patient_reference: string };
+export type CaseCollection = {
+  uid: string;
+  collection_id: number;
+  patient_reference: string;
+  /** §4: a case of the collection is neither dispatched nor cancelled, so no invoice is ready to finalise. */
+  awaiting_dispatch: boolean;
+};
+
+const awaitingDispatch = sql<boolean>`EXISTS (SELECT 1 FROM ${cases} AS pending WHERE pending.collection_uid = ${collections.uid} AND NOT pending.dispatched AND NOT pending.cancelled)`;
 
 /** The collection of the case with this legacy id; an id that cannot exist (null) or is unknown is 404. */
 export const findCaseCollection = async (db: Queryable, caseId: number | null): Promise<CaseCollection> => {
@@ -14,6 +22,7 @@ export const findCaseCollection = async (db: Queryable, caseId: number | null): 
       uid: collections.uid,
       collection_id: collections.collection_id,
       patient_reference: collections.patient_reference,
+      awaiting_dispatch: awaitingDispatch,
     })
     .from(cases)
     .innerJoin(collections, eq(collections.uid, cases.collection_uid))

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Invoice } from '@lab/domain';
 import type { Queryable } from '../../db/client';
@@ -6,26 +6,32 @@ import {
   cases,
   clients,
   dispatches,
+  implants,
   invoice_cases,
   invoice_lines,
   invoices,
   job_types,
   statuses,
 } from '../../db/schema/index';
-import { findCaseCollection } from './find-case-collection';
+import { findCaseCollection, type CaseCollection } from './find-case-collection';
 import { presentInvoices } from './present-invoice';
 
 // GET /api/cases/{case_id}/invoicing/: the invoices of the case's collection. Five statements whatever the
 // number of invoices, cases and lines: the case, then the invoices, their cases, their lines and the
-// courier together, each for the whole collection.
+// courier together, each for the whole collection. The invoice documents (documents/) read through the same
+// selects, scoped by a condition on `invoices` (one collection, or the collections an export covers).
 
 // The shipping client joins as `clients`; the billing client is a second join of the same table.
 const billingClients = alias(clients, 'billing_client');
 
-const selectInvoices = (db: Queryable, collectionUid: string) =>
+/** The invoices of one collection, as the scope of the selects below. */
+export const inCollection = (collectionUid: string): SQL => eq(invoices.collection_uid, collectionUid);
+
+export const selectInvoices = (db: Queryable, scope: SQL) =>
   db
     .select({
       id: invoices.id,
+      collection_uid: invoices.collection_uid,
       invoice_number: invoices.invoice_number,
       invoice_group_uid: invoices.invoice_group_uid,
       purchase_order_number: invoices.purchase_order_number,
@@ -61,11 +67,11 @@ const selectInvoices = (db: Queryable, collectionUid: string) =>
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.shipping_client_id))
     .leftJoin(billingClients, eq(billingClients.id, invoices.billing_client_id))
-    .where(eq(invoices.collection_uid, collectionUid))
+    .where(scope)
     // Oldest first, so each group's first row is its main invoice.
     .orderBy(asc(invoices.created_at), asc(invoices.id));
 
-const selectRelatedCases = (db: Queryable, collectionUid: string) =>
+export const selectRelatedCases = (db: Queryable, scope: SQL) =>
   db
     .select({
       invoice_id: invoice_cases.invoice_id,
@@ -77,16 +83,20 @@ const selectRelatedCases = (db: Queryable, collectionUid: string) =>
       status_code: statuses.parent_name,
       dispatched: cases.dispatched,
       cancelled: cases.cancelled,
+      dentate: cases.dentate,
+      teeth: sql<
+        number[]
+      >`coalesce((SELECT array_agg(${implants.tooth} ORDER BY ${implants.tooth}) FROM ${implants} WHERE ${implants.case_uid} = ${cases.uid}), '{}')`,
     })
     .from(invoice_cases)
     .innerJoin(invoices, eq(invoices.id, invoice_cases.invoice_id))
     .innerJoin(cases, eq(cases.uid, invoice_cases.case_uid))
     .innerJoin(job_types, eq(job_types.id, cases.job_type_id))
     .innerJoin(statuses, eq(statuses.id, cases.status_id))
-    .where(eq(invoices.collection_uid, collectionUid))
+    .where(scope)
     .orderBy(asc(cases.ordinal));
 
-const selectLines = (db: Queryable, collectionUid: string) =>
+export const selectLines = (db: Queryable, scope: SQL) =>
   db
     .select({
       invoice_id: invoice_lines.invoice_id,
@@ -101,7 +111,7 @@ const selectLines = (db: Queryable, collectionUid: string) =>
     .from(invoice_lines)
     .innerJoin(invoices, eq(invoices.id, invoice_lines.invoice_id))
     .leftJoin(cases, eq(cases.uid, invoice_lines.case_uid))
-    .where(eq(invoices.collection_uid, collectionUid))
+    .where(scope)
     // The entered order; sorting by amount (stable) keeps it among equal amounts.
     .orderBy(asc(invoice_lines.sort), asc(invoice_lines.id));
 
@@ -119,13 +129,20 @@ export type InvoiceRow = Awaited<ReturnType<typeof selectInvoices>>[number];
 export type RelatedCaseRow = Awaited<ReturnType<typeof selectRelatedCases>>[number];
 export type InvoiceLineRow = Awaited<ReturnType<typeof selectLines>>[number];
 
-export const findCaseInvoices = async (db: Queryable, caseId: number | null): Promise<Invoice[]> => {
-  const collection = await findCaseCollection(db, caseId);
+/** Every invoice of the collection, as the Billing view shows them. */
+export const findCollectionInvoices = async (
+  db: Queryable,
+  collection: CaseCollection,
+): Promise<Invoice[]> => {
+  const scope = inCollection(collection.uid);
   const [invoiceRows, relatedCases, lines, courier] = await Promise.all([
-    selectInvoices(db, collection.uid),
-    selectRelatedCases(db, collection.uid),
-    selectLines(db, collection.uid),
+    selectInvoices(db, scope),
+    selectRelatedCases(db, scope),
+    selectLines(db, scope),
     selectLatestCourier(db, collection.uid),
   ]);
   return presentInvoices({ collection, invoiceRows, relatedCases, lines, courier });
 };
+
+export const findCaseInvoices = async (db: Queryable, caseId: number | null): Promise<Invoice[]> =>
+  findCollectionInvoices(db, await findCaseCollection(db, caseId));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   centsToMoneyText,
+  dentates,
   invoiceMessages,
   invoicePlatforms,
   invoiceReadMessages,
@@ -110,6 +111,9 @@ const issuesOf = (lines: readonly PricedLine[], isOpen: boolean, isCash: boolean
     : []),
 ];
 
+const dentateOf = (stored: string | null): Invoice['related_case_details'][number]['dentate'] =>
+  dentates.find((d) => d === stored) ?? null;
+
 const platformOf = (stored: string): Invoice['invoice_platform'] => {
   const platform = invoicePlatforms.find((p) => p === stored);
   // The table's check constraint allows only these two.
@@ -168,6 +172,8 @@ export const presentInvoices = (input: {
         status: c.status,
         status_code: c.status_code,
         split_amount: nullableMoneyOfStored(c.split_amount),
+        dentate: dentateOf(c.dentate),
+        teeth: c.teeth,
       })),
       purchase_order_number: row.purchase_order_number,
       shipping_client_name: shipping.name,
@@ -183,7 +189,7 @@ export const presentInvoices = (input: {
       finalised: row.finalised,
       manually_invoiced: manuallyInvoiced,
       invoice_date: row.invoice_date,
-      ready_to_finalise: isReadyToFinalise(related),
+      ready_to_finalise: !collection.awaiting_dispatch && isReadyToFinalise(related),
       split_invoice_allowed: isOpen,
       is_cash_customer: billTo.is_cash_customer,
       freight: centsToMoneyText(freightCents),

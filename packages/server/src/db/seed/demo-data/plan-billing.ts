@@ -59,37 +59,81 @@ export const planDispatches = (g: Generator, col: CollectionInfo): void => {
   }
 };
 
-const caseLines = (g: Generator, info: CaseInfo) => {
+// Sources as the server's invoice lines name them (invoiceLineSources): what each line was billed for.
+type PlannedLine = {
+  description: string;
+  qty: number;
+  unit: number;
+  source: 'job_type' | 'implant' | 'option' | 'charge';
+};
+
+const caseLines = (g: Generator, info: CaseInfo): PlannedLine[] => {
   const base = info.jobType.price;
   const charge = info.row.redo_charge;
   const discount = Number(info.row.redo_discount_amount ?? 0);
   const price = charge === 'free' ? 0 : charge === 'discount' ? base * (1 - discount / 100) : base;
   const fixtures = info.implants.filter((i) => i.platform !== null).length;
-  const lines = [
-    { description: `${info.jobType.name}${info.row.redo_type ? ' (redo)' : ''}`, qty: 1, unit: price },
+  const lines: PlannedLine[] = [
+    {
+      description: `${info.jobType.name}${info.row.redo_type ? ' (redo)' : ''}`,
+      qty: 1,
+      unit: Math.round(price * 100) / 100,
+      source: 'job_type',
+    },
   ];
   if (fixtures > 1 && info.jobType.spec.product_class === 'Final Prosthesis') {
-    lines.push({ description: 'Additional implant positions', qty: fixtures - 1, unit: 95 });
+    lines.push({
+      description: 'Additional implant positions',
+      qty: fixtures - 1,
+      unit: 95,
+      source: 'charge',
+    });
   }
   if (fixtures > 0 && !info.jobType.virtual)
-    lines.push({ description: 'Prosthetic screws', qty: fixtures, unit: 38.5 });
+    lines.push({ description: 'Prosthetic screws', qty: fixtures, unit: 38.5, source: 'implant' });
   if (info.implants.some((i) => i.tibaseId !== null)) {
     lines.push({
       description: 'Ti-bases',
       qty: info.implants.filter((i) => i.tibaseId !== null).length,
       unit: 65,
+      source: 'implant',
     });
   }
-  if (chance(g, 10)) lines.push({ description: 'Express turnaround surcharge', qty: 1, unit: 150 });
+  if (chance(g, 10))
+    lines.push({ description: 'Express turnaround surcharge', qty: 1, unit: 150, source: 'charge' });
   return lines;
 };
 
+// Options only ever add to the bill (the spec gives them no sign): fixed dollars or a percent of the job.
 const itemOptionChoices = [
   { description: 'Express turnaround (48 h)', amount: '150.00', is_percentage: false },
   { description: 'Additional shade characterisation', amount: '45.00', is_percentage: false },
-  { description: 'Loyalty discount', amount: '5.00', is_percentage: true },
-  { description: 'Remake discount', amount: '20.00', is_percentage: true },
+  { description: 'Premium material upgrade', amount: '10.00', is_percentage: true },
+  { description: 'After-hours courier', amount: '35.00', is_percentage: false },
 ];
+
+/** The case's item options (some selected) and the lines the selected ones add, as the server bills them. */
+const planItemOptions = (g: Generator, info: CaseInfo, jobTypeUnit: number): PlannedLine[] => {
+  if (!chance(g, 60)) return [];
+  const chosen = g.f.helpers.arrayElements(itemOptionChoices, { min: 1, max: 3 });
+  const lines: PlannedLine[] = [];
+  chosen.forEach((option, sort) => {
+    const selected = chance(g, 40);
+    g.rows.itemOptions.push({ case_uid: info.uid, ...option, is_selected: selected, sort });
+    if (!selected) return;
+    const amount = Number(option.amount);
+    const unit = option.is_percentage ? Math.round(jobTypeUnit * amount) / 100 : amount;
+    lines.push({ description: option.description, qty: 1, unit, source: 'option' });
+  });
+  return lines;
+};
+
+/** Rare invoice states happen at least once, so the Billing view has each of them to show. */
+const firstTime = (g: Generator, state: string): boolean => {
+  if (g.seen.has(state)) return false;
+  g.seen.add(state);
+  return true;
+};
 
 export const planInvoices = (
   g: Generator,
@@ -101,17 +145,24 @@ export const planInvoices = (
   if (billed.length === 0) return;
   const archived = col.cases.every((c) => c.parent === 'DISPATCHED' || c.parent === 'CANCELLED');
   const lastDispatch = Math.max(...billed.map((c) => c.done.dispatched ?? 0));
-  const finalised = archived && !col.client.is_cash_customer && chance(g, 75);
-  const manual = archived && col.client.is_cash_customer && chance(g, 60);
+  const isCash = col.client.is_cash_customer;
+  // One archived invoice of each kind stays open (ready to finalise) or is closed by hand.
+  const keepOpen = archived && !isCash && firstTime(g, 'invoice:open-ready');
+  const finalised = archived && !isCash && !keepOpen && chance(g, 75);
+  const manual = archived && isCash && (firstTime(g, 'invoice:manual') || chance(g, 60));
   const finalisedAt = Math.min(g.now - HOUR, lastDispatch + between(g, 2, 72) * HOUR);
   const admin = g.staff.byUsername('admin');
-  const split = billed.length > 1 && chance(g, 10);
+  const split = billed.length > 1 && (firstTime(g, 'invoice:split') || chance(g, 10));
   const groupUid = newUid();
   const parts = split ? [billed.slice(0, -1), billed.slice(-1)] : [billed];
   const freight = col.client.country === 'NZ' ? 25 : 15;
 
   for (const [partIndex, cases] of parts.entries()) {
-    const lines = cases.flatMap((info) => caseLines(g, info).map((l) => ({ ...l, info })));
+    const lines = cases.flatMap((info) => {
+      const own = caseLines(g, info);
+      const options = planItemOptions(g, info, own[0]?.unit ?? 0);
+      return [...own, ...options].map((l) => ({ ...l, info }));
+    });
     const kitLines =
       partIndex === 0
         ? kitIds.map((id) => g.ref.kits.find((k) => k.id === id)).flatMap((k) => (k ? [k] : []))
@@ -157,6 +208,7 @@ export const planInvoices = (
         total_qty: money(l.qty),
         unit_price: money(l.unit),
         total_amount: money(l.qty * l.unit),
+        source: l.source,
         sort,
       }),
     );
@@ -168,17 +220,10 @@ export const planInvoices = (
         unit_price: '250.00',
         total_amount: '250.00',
         is_fixed: true,
+        source: 'kit',
         sort: lines.length + i,
       }),
     );
-  }
-  for (const info of billed) {
-    if (!chance(g, 60)) continue;
-    g.f.helpers
-      .arrayElements(itemOptionChoices, { min: 1, max: 3 })
-      .forEach((option, sort) =>
-        g.rows.itemOptions.push({ case_uid: info.uid, ...option, is_selected: chance(g, 40), sort }),
-      );
   }
 };
 

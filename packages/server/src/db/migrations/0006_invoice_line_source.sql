@@ -1,0 +1,2 @@
+ALTER TABLE "invoice_lines" ADD COLUMN "source" text DEFAULT 'charge' NOT NULL;--> statement-breakpoint
+ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_source_check" CHECK ("invoice_lines"."source" IN ('job_type', 'implant', 'component', 'kit', 'option', 'charge'));
