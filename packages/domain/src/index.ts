@@ -58,3 +58,4 @@ export * from './rules/invoicing/item-options';
 export * from './rules/invoicing/invoice-split';
 export * from './rules/invoicing/ready-to-finalise';
 export * from './api/invoicing';
+export * from './api/invoice-documents';

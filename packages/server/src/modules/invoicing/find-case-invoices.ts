@@ -86,7 +86,7 @@ export const selectRelatedCases = (db: Queryable, scope: SQL) =>
       dentate: cases.dentate,
       teeth: sql<
         number[]
-      >`coalesce((SELECT array_agg(${implants.tooth} ORDER BY ${implants.tooth}) FROM ${implants} WHERE ${implants.case_uid} = ${cases.uid}), '{}')`,
+      >`coalesce((SELECT array_agg(${implants.tooth} ORDER BY ${implants.tooth}) FROM ${implants} WHERE ${implants.case_uid} = ${cases.uid} AND ${implants.deleted_at} IS NULL), '{}')`,
     })
     .from(invoice_cases)
     .innerJoin(invoices, eq(invoices.id, invoice_cases.invoice_id))

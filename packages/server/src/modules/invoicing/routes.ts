@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caseInvoicesSchema, itemOptionSetsSchema, legacyCaseIdParams } from '@lab/domain';
 import type { Db } from '../../db/client';
+import { registerInvoiceDocumentRoutes } from './documents/routes';
 import { findCaseInvoices } from './find-case-invoices';
 import { findItemOptions } from './find-item-options';
 
@@ -28,4 +29,6 @@ export const registerInvoicingRoutes = (app: FastifyInstance, deps: { db: Db }):
     },
     (request) => findItemOptions(db, request.params.case_id),
   );
+
+  registerInvoiceDocumentRoutes(app, { db });
 };
