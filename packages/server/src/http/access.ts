@@ -32,6 +32,11 @@ declare module 'fastify' {
      * page cannot open the stream as the user.
      */
     sessionCookie?: boolean;
+    /**
+     * A document a page opens in a new tab (an invoice PDF, the accounting CSV): the bearer token when the
+     * request carries one, else the session cookie the tab sends. Read-only routes only (SameSite=Lax).
+     */
+    cookieOrToken?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -116,6 +121,11 @@ export const accessPlugin = fp(
         throw new AppError('unauthenticated', { message: authMessages.notLoggedIn });
       }
       const token = bearerToken(request);
+      if (config.cookieOrToken && !token) {
+        request.actor = await findStaffBySessionCookie(options.db, request);
+        if (request.actor) return;
+        throw new AppError('unauthenticated', { message: authMessages.notLoggedIn });
+      }
       request.actor = token ? await findStaffByAccessToken(options.db, token) : null;
       if (!request.actor) throw new AppError('unauthenticated', { message: authMessages.invalidToken });
     });

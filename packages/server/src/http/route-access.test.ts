@@ -35,7 +35,13 @@ describe('the live route table', () => {
 
   it('answers 401 on every staff /api/ route without a token (the event stream: without a session)', async () => {
     // The event stream knows the employee by the session cookie alone (realtime/routes.ts).
-    const sessionCookieRoutes = ['/api/v2/stream', '/api/v2/stream/'];
+    // Documents opened in a tab take the cookie when no token comes (http/access.ts cookieOrToken).
+    const sessionCookieRoutes = [
+      '/api/v2/stream',
+      '/api/v2/stream/',
+      '/api/v2/invoices/:invoice_number/pdf/',
+      '/api/v2/invoices/export/',
+    ];
     const staffApi = test.app.routeAccessTable.filter(
       (r) => r.url.startsWith('/api/') && r.access === 'staff' && r.method !== 'HEAD',
     );

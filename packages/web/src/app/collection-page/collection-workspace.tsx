@@ -10,10 +10,10 @@ import { ChecklistsView } from '../../features/checklists/components/checklists-
 import { ComponentsView } from '../../features/collections/components/components-view';
 import { OrderFormsView } from '../../features/order-forms/components/order-forms-view';
 import { DispatchesView } from '../../features/dispatches/components/dispatches-view';
+import { InvoicesView } from '../../features/invoicing/components/invoices-view';
 import { CollectionApprovalsView } from './approval-composition';
 import { CaseDrawer } from './case-drawer';
 import type { CollectionView } from './collection-params';
-import { LaterReleaseView } from './later-release-view';
 import { CollectionMessagesPanel } from './messages-composition';
 
 type CollectionWorkspaceProps = {
@@ -70,7 +70,7 @@ export const CollectionWorkspace = ({
           isAdmin={me.data?.admin === true}
         />
       )}
-      {view === 'invoices' && <LaterReleaseView view={view} />}
+      {view === 'invoices' && <InvoicesView collection={collection} isAdmin={me.data?.admin === true} />}
       {view === 'dispatches' && <DispatchesView collection={collection} />}
       {cuid !== null && (
         <CaseDrawer

@@ -62,9 +62,23 @@ const billed = (spec: Partial<BilledSpec> = {}) =>
   });
 
 describe('GET /api/v2/invoices/{invoice_number}/pdf/', () => {
-  it('answers 401 without a token', async () => {
+  it('answers 401 without a token or session, and opens with the session cookie alone (a new tab)', async () => {
     const response = await test.app.inject({ method: 'GET', url: pdfUrl(1) });
     expect(response.statusCode).toBe(401);
+    const { invoiceNumber } = await billed();
+    const inTab = await test.app.inject({
+      method: 'GET',
+      url: pdfUrl(invoiceNumber),
+      headers: { cookie: staff.cookie },
+    });
+    expect(inTab.statusCode).toBe(200);
+    expect(inTab.headers['content-type']).toBe('application/pdf');
+    const badToken = await test.app.inject({
+      method: 'GET',
+      url: pdfUrl(invoiceNumber),
+      headers: { cookie: staff.cookie, authorization: 'Bearer not-a-token' },
+    });
+    expect(badToken.statusCode).toBe(401);
   });
 
   it("answers 404 'Invoice not found' for an unknown number and for one that cannot exist", async () => {

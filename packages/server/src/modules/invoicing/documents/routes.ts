@@ -15,7 +15,7 @@ export const registerInvoiceDocumentRoutes = (app: FastifyInstance, deps: { db: 
 
   api.get(
     '/api/v2/invoices/:invoice_number/pdf/',
-    { config: { access: 'staff' }, schema: { params: invoiceNumberParams } },
+    { config: { access: 'staff', cookieOrToken: true }, schema: { params: invoiceNumberParams } },
     async (request, reply) => {
       const document = await findInvoiceByNumber(db, request.params.invoice_number);
       const pdf = await renderInvoicePdf(document);
@@ -28,7 +28,10 @@ export const registerInvoiceDocumentRoutes = (app: FastifyInstance, deps: { db: 
 
   api.get(
     '/api/v2/invoices/export/',
-    { config: { access: 'staff' }, schema: { querystring: accountingExportQuerySchema } },
+    {
+      config: { access: 'staff', cookieOrToken: true },
+      schema: { querystring: accountingExportQuerySchema },
+    },
     async (request, reply) => {
       const { query } = request;
       const csv = await exportInvoices(db, { actor: requireActor(request), query });
