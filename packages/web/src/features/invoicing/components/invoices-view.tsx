@@ -8,6 +8,7 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useState } from 'react';
 import { canSplitInvoice, invoiceMessages, type Collection, type Invoice } from '@lab/domain';
 import { useCaseInvoices } from '../api/get-case-invoices';
+import { AccountingExportCard } from './accounting-export-card';
 import { invoicingTexts, isInvoiceClosed } from '../invoice-rules';
 import { FinaliseCard } from './finalise-card';
 import { InvoiceDetailsCard } from './invoice-details-card';
@@ -102,6 +103,7 @@ const InvoicesPanel = ({ collectionUid, caseId, isAdmin }: InvoicesPanelProps) =
             isAdmin={isAdmin}
           />
           <InvoiceIssuesCard invoice={invoice} />
+          {isAdmin && <AccountingExportCard />}
         </Stack>
       </Grid>
       <SplitInvoiceDialog
