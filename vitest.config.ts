@@ -7,7 +7,15 @@ export default defineConfig({
     // Server test files each build their own database; two at a time suits a 2-core machine.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/**/*.test.ts'], environment: 'node' } },
+      // Property tests run hundreds of cases; on a busy 2-core machine one may take several seconds.
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/domain/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'server',
