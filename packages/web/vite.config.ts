@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 // One HTML file per static page of the spec; each lands at /static/v2/<page>.html.
-const pages = ['collection', 'client', 'portal', 'partner'] as const;
+const pages = ['collection', 'client', 'portal', 'partner', 'production', 'work-queue'] as const;
 
 // The server reads the id into the version the open pages poll, so the update notice fires exactly when
 // the built output changed: the id hashes every emitted file name and content.

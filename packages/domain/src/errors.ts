@@ -10,6 +10,7 @@ export const errorCodes = [
   'gone', // a one-time link already used or expired
   'payload_too_large', // an upload over its category's limit
   'rate_limited', // too many attempts; Retry-After says when to try again
+  'upstream_failed', // a partner service we proxy to failed or did not answer (nexus_connect export)
   'internal', // anything unexpected; never shows details
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -24,6 +25,7 @@ const statusByCode: Record<ErrorCode, number> = {
   gone: 410,
   payload_too_large: 413,
   rate_limited: 429,
+  upstream_failed: 502,
   internal: 500,
 };
 

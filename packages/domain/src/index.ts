@@ -59,3 +59,6 @@ export * from './rules/invoicing/invoice-split';
 export * from './rules/invoicing/ready-to-finalise';
 export * from './api/invoicing';
 export * from './api/invoice-documents';
+export * from './api/production';
+export * from './api/printing';
+export * from './api/stock-and-helpers';

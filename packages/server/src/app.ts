@@ -41,6 +41,15 @@ import { partnerKeyResolver } from './modules/partner/partner-key-resolver';
 import { registerPartnerRoutes } from './modules/partner/routes';
 import { registerDispatchesRoutes } from './modules/dispatches/routes';
 import { registerInvoicingRoutes } from './modules/invoicing/routes';
+import { createPrinterGateway, type PrinterGateway } from './adapters/ipp/printer-gateway';
+import { registerPrintingRoutes } from './modules/printing/routes';
+import { registerWarehouseRoutes } from './modules/warehouse/routes';
+import { registerHelpersRoutes } from './modules/helpers/routes';
+import {
+  createNexusConnectSetup,
+  type NexusConnectSetup,
+} from './adapters/nexus-connect/nexus-connect-setup';
+import { registerProductionRoutes } from './modules/production/routes';
 
 export type AppDeps = {
   db: Db;
@@ -55,6 +64,16 @@ export type AppDeps = {
    * (main.ts then starts the local simulator and passes its client; tests pass one when they need it).
    */
   evident?: EvidentSetup | null;
+  /**
+   * The component export's way to nexus_connect; by default NEXUS_CONNECT_URL's, else a local simulator
+   * the app starts on the first export and stops when it closes.
+   */
+  nexusConnect?: NexusConnectSetup;
+  /**
+   * Where print jobs go; by default IPP_PRINTER_URL's route (unset: an IPP stand-in this app starts on the
+   * first job and closes with itself).
+   */
+  printing?: PrinterGateway;
 };
 
 /** Builds the whole HTTP app around an open database; main.ts listens, tests call `app.inject`. */
@@ -118,9 +137,17 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       : config.evidentUrl
         ? createEvidentSetup(config, config.evidentUrl)
         : null;
-  const jobs = await startJobs({ db, mailer: mail.mailer, storage, log: app.log, evident });
+  const printing =
+    deps.printing ??
+    createPrinterGateway({
+      ippPrinterUrl: config.ippPrinterUrl,
+      timeoutMs: config.ippTimeoutMs,
+      log: { info: (message) => app.log.info(message) },
+    });
+  const jobs = await startJobs({ db, mailer: mail.mailer, storage, log: app.log, evident, printing });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    if (!deps.printing) await printing.close();
     if (!deps.mail) await mail.close();
   });
 
@@ -144,6 +171,12 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerPartnerRoutes(app, { db, storage, config });
   registerDispatchesRoutes(app, { db, jobs });
   registerInvoicingRoutes(app, { db });
+  registerPrintingRoutes(app, { db, storage, gs1CompanyPrefix: config.gs1CompanyPrefix, jobs });
+  registerWarehouseRoutes(app, { db });
+  const nexusConnect = deps.nexusConnect ?? createNexusConnectSetup(config, app.log);
+  if (!deps.nexusConnect) app.addHook('onClose', () => nexusConnect.close());
+  registerHelpersRoutes(app, { db, nexusConnect });
+  registerProductionRoutes(app, { db });
   await registerEvidentWebhookRoutes(app, { db, webhookSecret: config.evidentWebhookSecret });
   registerMailRoutes(app, { db, publicUrl: config.publicUrl, mailbox: mail.mailbox });
   await registerPageRoutes(app);

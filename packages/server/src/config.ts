@@ -78,6 +78,30 @@ const envSchema = z.object({
   EVIDENT_SIMULATOR_COMPLETE_SECONDS: z.coerce.number().min(0).default(20),
   /** The in-process simulator serves each result file this long after it is asked for (a slow store). */
   EVIDENT_SIMULATOR_FILE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** The nexus_connect design-library service the component export proxies to; unset: a local simulator. */
+  NEXUS_CONNECT_URL: z.string().url().optional(),
+  NEXUS_CONNECT_API_KEY: z.string().min(1).default('dev-nexus-connect-api-key'),
+  /** How long one export may take, the zip's bytes included. */
+  NEXUS_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * Where network printers' jobs go: unset, an IPP stand-in inside this process (the seeded addresses
+   * name no real host); `direct`, each printer's own ipp:// address; an ipp(s):// or http(s):// URL, that
+   * one printer or print server for every printer.
+   */
+  IPP_PRINTER_URL: z
+    .string()
+    .refine(
+      (v) => v === 'direct' || /^(ipps?|https?):\/\//.test(v),
+      'must be direct or an ipp(s):// or http(s):// URL',
+    )
+    .optional(),
+  /** How long one IPP request to a printer may take. */
+  IPP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** The lab's GS1 company prefix for UDI labels (7–10 digits); 952… is GS1's prefix for examples. */
+  GS1_COMPANY_PREFIX: z
+    .string()
+    .regex(/^\d{7,10}$/, 'must be 7 to 10 digits')
+    .default('9521234'),
 });
 
 // With FILE_STORAGE=s3 the bucket and keys are required: a server that cannot store files must not start.
@@ -142,6 +166,14 @@ export type Config = {
   evidentRetryBaseSeconds: number;
   evidentSimulatorCompleteSeconds: number;
   evidentSimulatorFileDelayMs: number;
+  /** Unset: the export proxy starts the local nexus_connect simulator on first use (adapters/nexus-connect). */
+  nexusConnectUrl: string | undefined;
+  nexusConnectApiKey: string;
+  nexusConnectTimeoutMs: number;
+  /** Unset: an in-process IPP stand-in takes every network printer's jobs (adapters/ipp). */
+  ippPrinterUrl: string | undefined;
+  ippTimeoutMs: number;
+  gs1CompanyPrefix: string;
 };
 
 /** Parses the environment once, at start; a bad value stops the server with the variable's name. */
@@ -199,5 +231,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     evidentRetryBaseSeconds: e.EVIDENT_RETRY_BASE_SECONDS,
     evidentSimulatorCompleteSeconds: e.EVIDENT_SIMULATOR_COMPLETE_SECONDS,
     evidentSimulatorFileDelayMs: e.EVIDENT_SIMULATOR_FILE_DELAY_MS,
+    nexusConnectUrl: e.NEXUS_CONNECT_URL?.replace(/\/$/, ''),
+    nexusConnectApiKey: e.NEXUS_CONNECT_API_KEY,
+    nexusConnectTimeoutMs: e.NEXUS_CONNECT_TIMEOUT_MS,
+    ippPrinterUrl: e.IPP_PRINTER_URL,
+    ippTimeoutMs: e.IPP_TIMEOUT_MS,
+    gs1CompanyPrefix: e.GS1_COMPANY_PREFIX,
   };
 };

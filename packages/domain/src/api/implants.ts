@@ -73,7 +73,8 @@ export const implantPatchSchema = z
   .refine((body) => Object.keys(body).length === 1, { message: implantMessages.patchOneFlag });
 export type ImplantPatch = z.output<typeof implantPatchSchema>;
 
-const namedRef = z.object({ id: z.number().int(), name: z.string() });
+// A screw or ti-base on an implant; code is its warehouse code (the stock chip looks it up).
+const partRef = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
 
 /** One implant of GET /api/v2/case/{case_uid}/implants/ and the answer of every write. */
 export const implantSchema = z.object({
@@ -82,8 +83,8 @@ export const implantSchema = z.object({
   platform_id: z.number().int().nullable(),
   // The platform's name; null for a pontic.
   platform: z.string().nullable(),
-  screw: namedRef.nullable(),
-  tibase: namedRef.nullable(),
+  screw: partRef.nullable(),
+  tibase: partRef.nullable(),
   biaxial: z.boolean(),
   engaging: z.boolean(),
   using_defaults: z.object({ screw: z.boolean(), tibase: z.boolean() }),

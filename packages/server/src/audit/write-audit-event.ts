@@ -47,6 +47,15 @@ export type AuditActions = {
   checklist_item: 'checked' | 'unchecked';
   // The admin's checklist templates; a deactivated one is copied onto no new case.
   checklist_template: 'created' | 'updated' | 'deactivated';
+  // The admin's printers of each branch (print jobs are their own record: print_jobs).
+  printer: 'created' | 'updated' | 'deleted';
+  // A machining project programmed from cases in production, moved on the machine calendar, or moved
+  // through Programming → Make Ready → Complete.
+  machine_project: 'created' | 'moved' | 'status_changed';
+  // The warehouse books a delivery in, writes parts off or moves their shelf; a picked slip takes its parts.
+  component_stock: 'adjusted' | 'picked';
+  // The warehouse picked a case's picking slip (lot numbers recorded, parts out of stock).
+  picking_slip: 'picked';
 };
 export type AuditEntity = keyof AuditActions;
 

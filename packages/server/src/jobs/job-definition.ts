@@ -1,4 +1,5 @@
 import type { EvidentSetup } from '../adapters/evident/evident-setup';
+import type { PrinterGateway } from '../adapters/ipp/printer-gateway';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { FileStorage } from '../storage/file-storage';
@@ -17,6 +18,8 @@ export type JobContext = {
   log: JobLog;
   /** The integrated partner's client; none configured: its jobs do nothing. */
   evident?: EvidentSetup | null;
+  /** Where print jobs go (IPP); none: print jobs fail with a clear error. */
+  printing?: PrinterGateway | null;
   /** The instant of this run (jobs compare due times against it; tests move it). */
   now: () => Date;
 };

@@ -12,6 +12,7 @@ export const jobNames = {
   evidentSendDue: 'evident-send-due',
   evidentCollect: 'evident-collect',
   evidentPoll: 'evident-poll',
+  printSend: 'print-send',
 } as const;
 
 export type JobName = (typeof jobNames)[keyof typeof jobNames];
@@ -41,4 +42,6 @@ export type JobPayloads = {
   'evident-send-due': Record<string, never>;
   'evident-collect': { request_id: number };
   'evident-poll': Record<string, never>;
+  // Sends one print job's PDF to its printer over IPP (modules/printing).
+  'print-send': { print_job_id: number };
 };

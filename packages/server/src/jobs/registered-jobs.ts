@@ -1,6 +1,7 @@
 import { dispatchJobs } from '../modules/dispatches/jobs';
 import { integratedJobs } from '../modules/outsourcing/integrated/integrated-jobs';
 import { outsourcingJobs } from '../modules/outsourcing/jobs';
+import { printingJobs } from '../modules/printing/jobs';
 import type { AnyJobDefinition } from './job-definition';
 import { mailJobs } from './mail-jobs';
 
@@ -10,4 +11,5 @@ export const registeredJobs: readonly AnyJobDefinition[] = [
   ...outsourcingJobs,
   ...integratedJobs,
   ...dispatchJobs,
+  ...printingJobs,
 ];

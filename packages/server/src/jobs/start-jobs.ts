@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { EvidentSetup } from '../adapters/evident/evident-setup';
+import type { PrinterGateway } from '../adapters/ipp/printer-gateway';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { FileStorage } from '../storage/file-storage';
@@ -28,6 +29,8 @@ export const startJobs = async (options: {
   log: JobLog;
   /** The integrated partner's client for its jobs; none: those jobs do nothing. */
   evident?: EvidentSetup | null;
+  /** The printers' IPP gateway for the print jobs. */
+  printing?: PrinterGateway | null;
   /** How often an idle worker looks for jobs (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
   /** The modules' jobs; all registered ones by default. */
@@ -41,6 +44,7 @@ export const startJobs = async (options: {
     storage: options.storage,
     log,
     evident: options.evident ?? null,
+    printing: options.printing ?? null,
     now: () => new Date(),
   };
   const connection = openBossConnection(db);

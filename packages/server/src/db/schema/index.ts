@@ -22,3 +22,4 @@ export * from './production';
 export * from './reference';
 export * from './users';
 export * from './warehouse';
+export * from './printing';

@@ -11,23 +11,26 @@ export type ImplantReadRow = {
   to_tibase: boolean | null;
   screw_id: number | null;
   screw_name: string | null;
+  screw_code: string | null;
   tibase_id: number | null;
   tibase_name: string | null;
+  tibase_code: string | null;
   biaxial: boolean;
   engaging: boolean;
   using_default_screw: boolean;
   using_default_tibase: boolean;
 };
 
-const ref = (id: number | null, name: string | null) => (id === null || name === null ? null : { id, name });
+const ref = (id: number | null, name: string | null, code: string | null) =>
+  id === null || name === null || code === null ? null : { id, name, code };
 
 export const presentImplant = (row: ImplantReadRow): Implant => ({
   id: row.id,
   tooth: row.tooth,
   platform_id: row.platform_id,
   platform: row.platform_name,
-  screw: ref(row.screw_id, row.screw_name),
-  tibase: ref(row.tibase_id, row.tibase_name),
+  screw: ref(row.screw_id, row.screw_name, row.screw_code),
+  tibase: ref(row.tibase_id, row.tibase_name, row.tibase_code),
   biaxial: row.biaxial,
   engaging: row.engaging,
   using_defaults: { screw: row.using_default_screw, tibase: row.using_default_tibase },

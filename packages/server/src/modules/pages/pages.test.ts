@@ -12,11 +12,11 @@ describe('pages of the other systems', () => {
     const user = await signInAs(test);
     const response = await test.app.inject({
       method: 'GET',
-      url: '/static/v2/warehouse.html',
+      url: '/static/v2/accounts.html',
       headers: { cookie: user.cookie },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<h1>Warehouse</h1>');
+    expect(response.body).toContain('<h1>Accounts</h1>');
     expect(response.body).toContain('This system is not available in this installation yet.');
     const checkin = await test.app.inject({
       method: 'GET',
@@ -34,7 +34,26 @@ describe('pages of the other systems', () => {
       headers: { cookie: user.cookie },
     });
     expect(unknown.statusCode).toBe(404);
-    const anonymous = await test.app.inject({ method: 'GET', url: '/static/v2/design.html' });
+    const anonymous = await test.app.inject({ method: 'GET', url: '/static/v2/management.html' });
     expect(anonymous.statusCode).toBe(303);
+  });
+});
+
+describe('the Production system and the work queues', () => {
+  it('serves production.html and the bench pages to staff only, never the not-available page', async () => {
+    const user = await signInAs(test);
+    for (const page of ['production', 'design', 'finishing', 'warehouse']) {
+      const anonymous = await test.app.inject({ method: 'GET', url: `/static/v2/${page}.html` });
+      expect(anonymous.statusCode, page).toBe(303);
+      expect(anonymous.headers.location, page).toContain('/oauth2/authorize/');
+      const response = await test.app.inject({
+        method: 'GET',
+        url: `/static/v2/${page}.html`,
+        headers: { cookie: user.cookie },
+      });
+      // 200 with the built page, or 503 before `npm run build`: either way not the placeholder.
+      expect([200, 503], page).toContain(response.statusCode);
+      expect(response.body, page).not.toContain('This system is not available');
+    }
   });
 });

@@ -41,6 +41,20 @@ export const registerPageRoutes = async (app: FastifyInstance): Promise<void> =>
     { config: { access: 'staff', signInRedirect: true } },
     sendPage('client.html'),
   );
+  // The Production system (issue 14): the machine calendar. The Design, Finishing and Warehouse entries
+  // of the systems menu ({system}.html) are one work-queue page that reads its bench from the address.
+  app.get(
+    '/static/v2/production.html',
+    { config: { access: 'staff', signInRedirect: true } },
+    sendPage('production.html'),
+  );
+  for (const bench of ['design', 'finishing', 'warehouse']) {
+    app.get(
+      `/static/v2/${bench}.html`,
+      { config: { access: 'staff', signInRedirect: true } },
+      sendPage('work-queue.html'),
+    );
+  }
   // The portal is public: the key in its address is the client's identity, checked by each API call. The
   // page itself holds no data, but its address carries the key, so it answers with the link headers.
   app.get(

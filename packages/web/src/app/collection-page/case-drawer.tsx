@@ -12,7 +12,10 @@ import { CaseAuditTab } from '../../features/audit/components/case-audit-tab';
 import { CaseChecklistTab } from '../../features/checklists/components/case-checklist-tab';
 import { CaseHeader } from '../../features/cases/components/case-header';
 import { CaseOverview } from '../../features/cases/components/case-overview';
+import { ComponentExportButton } from '../../features/component-export/components/component-export-button';
+import { FolderHelperButtons } from '../../features/folder-helpers/components/folder-helper-buttons';
 import { CaseImplants } from '../../features/implants/components/case-implants';
+import { StockChip } from '../../features/stock/components/stock-chip';
 import { useMe } from '../../features/me/api/get-me';
 import { CameraDialog } from '../../features/files/components/camera-dialog';
 import { CaseFilesTab } from '../../features/files/components/case-files-tab';
@@ -20,6 +23,7 @@ import { FileLockBar } from '../../features/files/components/file-lock-bar';
 import { ReturnFileDialog } from '../../features/files/components/return-file-dialog';
 import { CaseOrderFormTab } from '../../features/order-forms/components/case-order-form-tab';
 import { OutsourcingTab } from '../../features/outsourcing/components/outsourcing-tab';
+import { PrintOptionsDialog } from '../../features/printing/components/print-options-dialog';
 import { CaseTimelineTab } from '../../features/schedule/components/case-timeline-tab';
 import { CaseApprovalPanel } from './approval-composition';
 import { CaseNotesPanel } from './messages-composition';
@@ -74,7 +78,14 @@ const TabPanel = ({ tab, collection, caseItem, onOpenCase, canRestoreImages }: T
           caseItem={caseItem}
           onOpenCase={onOpenCase}
           renderImplants={(isEditing) => (
-            <CaseImplants collection={collection} caseItem={caseItem} isEditing={isEditing} />
+            <CaseImplants
+              collection={collection}
+              caseItem={caseItem}
+              isEditing={isEditing}
+              renderPartStock={(code) => (
+                <StockChip branchId={collection.fulfillment_branch_id} code={code} />
+              )}
+            />
           )}
         />
       );
@@ -138,6 +149,21 @@ export function CaseDrawer({ collection, cuid, onClose, onOpenCase }: CaseDrawer
                   caseItem={caseItem}
                   onClose={onDialogClose}
                 />
+              ),
+              renderPrint: (isOpen, onDialogClose, documentType) => (
+                <PrintOptionsDialog
+                  isOpen={isOpen}
+                  initialDocumentType={documentType}
+                  caseItem={caseItem}
+                  printers={me.data?.printers ?? []}
+                  onClose={onDialogClose}
+                />
+              ),
+              renderCaseTools: () => (
+                <>
+                  <FolderHelperButtons folderPath={caseItem.folder_path} />
+                  <ComponentExportButton caseItem={caseItem} />
+                </>
               ),
             }}
           />

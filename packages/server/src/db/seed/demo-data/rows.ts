@@ -1,8 +1,10 @@
+import { caseFolderPath } from '@lab/domain';
 import type { Tx } from '../../client';
 import {
   approval_files,
   approvals,
   audit_events,
+  branches,
   case_audit,
   case_client_gauge_kits,
   case_component_lines,
@@ -145,10 +147,28 @@ const idsByIndex = (rows: { id: number }[], what: string) => (index: number) => 
 export const writeRows = async (tx: Tx, rows: SeedRows): Promise<void> => {
   const insertedCollections = await insertReturning(tx, collections, rows.collections);
   const collectionIds = new Map(insertedCollections.map((c) => [c.uid, c.collection_id]));
+  const collectionsByUid = new Map(insertedCollections.map((c) => [c.uid, c]));
+  const branchCodes = new Map(
+    (await tx.select({ id: branches.id, code: branches.code }).from(branches)).map((b) => [b.id, b.code]),
+  );
   const withKey = (c: CaseRow) => {
-    const case_mkey = `${idOf(collectionIds, c.collection_uid, 'collection')}-${String(c.ordinal).padStart(2, '0')}`;
-    // The case folder on the lab's file share is named by the case key (none once cancelled).
-    return { ...c, case_mkey, folder_path: c.cancelled ? null : `\\\\lab-fs01\\cases\\${case_mkey}` };
+    const collectionId = idOf(collectionIds, c.collection_uid, 'collection');
+    const case_mkey = `${collectionId}-${String(c.ordinal).padStart(2, '0')}`;
+    // The case folder on the branch's file share is made when the case is received; a cancelled case's
+    // folder is archived. Without a branch there is no share to hold it.
+    const collection = collectionsByUid.get(c.collection_uid);
+    const branchCode = branchCodes.get(collection?.fulfillment_branch_id ?? -1);
+    const hasFolder = !c.cancelled && !(c.ordered && c.date_received === null) && branchCode !== undefined;
+    const folder_path =
+      hasFolder && collection
+        ? caseFolderPath({
+            branchCode,
+            isNewFolderStructure: collection.new_folder_structure,
+            collectionId,
+            caseMkey: case_mkey,
+          })
+        : null;
+    return { ...c, case_mkey, folder_path };
   };
   // Redo cases point at their original: the originals go in first.
   await insertAll(tx, cases, rows.cases.filter((c) => !c.redo_of_case_uid).map(withKey));

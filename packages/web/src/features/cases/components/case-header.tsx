@@ -90,7 +90,11 @@ export const CaseHeader = ({
         ))}
         {isStatusTextShown(caseItem) && <Typography variant="body2">{caseItem.status}</Typography>}
         {canUseFinishingSelector(userDepartment, caseItem) && (
-          <FinishingStatusSelector collection={collection} caseItem={caseItem} />
+          <FinishingStatusSelector
+            collection={collection}
+            caseItem={caseItem}
+            renderPrint={featureDialogs?.renderPrint}
+          />
         )}
         <Box sx={{ flexGrow: 1 }} />
         <CaseToolbarActions

@@ -3,9 +3,8 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import { useState, type ReactNode } from 'react';
-import { caseDialogTexts, type CollectionCase } from '@lab/domain';
+import { caseDialogTexts, type CollectionCase, type PrintDocumentType } from '@lab/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { LaterReleaseDialog } from '../../../components/later-release-dialog';
 import { useCaseAction } from '../api/post-case-action';
 import { findToolbarButtons } from '../case-header-rules';
 import { ProgressDialog } from './progress-dialog';
@@ -15,6 +14,10 @@ import { RedoDialog } from './redo-dialog';
 export type ToolbarFeatureDialogs = {
   renderReturnFile: (isOpen: boolean, onClose: () => void) => ReactNode;
   renderPhoto: (isOpen: boolean, onClose: () => void) => ReactNode;
+  /** The Print Options dialog (features/printing), on the label unless another document is named. */
+  renderPrint: (isOpen: boolean, onClose: () => void, documentType?: PrintDocumentType) => ReactNode;
+  /** Buttons of other features beside the toolbar's own: the folder helpers and the component export. */
+  renderCaseTools?: () => ReactNode;
 };
 
 type CaseToolbarActionsProps = {
@@ -25,10 +28,6 @@ type CaseToolbarActionsProps = {
 };
 
 type OpenDialog = 'progress' | 'redo' | 'markAsDone' | 'received' | 'returnFile' | 'photo' | 'print' | null;
-
-const laterReleaseTitles: Partial<Record<NonNullable<OpenDialog>, string>> = {
-  print: 'Print',
-};
 
 /** The drawer toolbar's buttons, gated as spec §2 says, and the dialogs they open. */
 export const CaseToolbarActions = ({
@@ -53,7 +52,6 @@ export const CaseToolbarActions = ({
       { caseId: caseItem.case_id, action: { action: 'received', send_email: isReceivedEmailSent } },
       { onSuccess: close },
     );
-  const laterTitle = openDialog ? laterReleaseTitles[openDialog] : undefined;
   const actionError = caseAction.error ? (
     <p style={{ color: '#d32f2f' }}>{caseAction.error.message}</p>
   ) : null;
@@ -85,6 +83,7 @@ export const CaseToolbarActions = ({
           Received
         </Button>
       )}
+      {featureDialogs?.renderCaseTools?.()}
       <Button variant="outlined" color="inherit" onClick={() => setOpenDialog('photo')}>
         Photo
       </Button>
@@ -143,12 +142,7 @@ export const CaseToolbarActions = ({
       />
       {featureDialogs?.renderReturnFile(openDialog === 'returnFile', close)}
       {featureDialogs?.renderPhoto(openDialog === 'photo', close)}
-      <LaterReleaseDialog
-        isOpen={laterTitle !== undefined}
-        title={laterTitle ?? ''}
-        message={caseDialogTexts.laterRelease}
-        onClose={close}
-      />
+      {featureDialogs?.renderPrint(openDialog === 'print', close)}
     </Stack>
   );
 };

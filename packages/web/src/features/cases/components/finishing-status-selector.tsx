@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import PrintIcon from '@mui/icons-material/Print';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -18,8 +20,14 @@ import { collectionQueryKey } from '../../../lib/query-keys';
 import { useReferenceData } from '../../reference/hooks/use-reference-data';
 import { useFinishingStatusChange } from '../api/post-finishing-action';
 import { listFinishingStatuses, listGroupCasesToDispatch } from '../case-header-rules';
+import type { ToolbarFeatureDialogs } from './case-toolbar-actions';
 
-type FinishingStatusSelectorProps = { collection: Collection; caseItem: CollectionCase };
+type FinishingStatusSelectorProps = {
+  collection: Collection;
+  caseItem: CollectionCase;
+  /** The Print Options dialog (features/printing, composed by the page): packing slip and labels. */
+  renderPrint?: ToolbarFeatureDialogs['renderPrint'] | undefined;
+};
 
 // The checklist call of the cases that would move: features never import each other, so this reads GET
 // api/v2/checklists/{caseUid}/ under the key features/checklists caches it (one cache, one refresh).
@@ -55,8 +63,13 @@ const useOpenMandatoryItems = (
  * The confirmation lists the mandatory checklist items still open (the server refuses the move until
  * they are ticked) and shows the server's answer when it refuses.
  */
-export const FinishingStatusSelector = ({ collection, caseItem }: FinishingStatusSelectorProps) => {
+export const FinishingStatusSelector = ({
+  collection,
+  caseItem,
+  renderPrint,
+}: FinishingStatusSelectorProps) => {
   const { statuses } = useReferenceData();
+  const [isPrintOpen, setIsPrintOpen] = useState(false);
   const change = useFinishingStatusChange(collection.uid);
   const [pendingDispatch, setPendingDispatch] = useState<Status | null>(null);
   const options = listFinishingStatuses(statuses);
@@ -150,11 +163,22 @@ export const FinishingStatusSelector = ({ collection, caseItem }: FinishingStatu
                 {change.error.message}
               </Alert>
             )}
+            {renderPrint && (
+              <Button
+                size="small"
+                startIcon={<PrintIcon />}
+                sx={{ mt: 1 }}
+                onClick={() => setIsPrintOpen(true)}
+              >
+                Print packing slip or labels
+              </Button>
+            )}
           </>
         }
         onConfirm={() => pendingDispatch && save(pendingDispatch)}
         onCancel={handleCancelDispatch}
       />
+      {renderPrint?.(isPrintOpen, () => setIsPrintOpen(false), 'packing_slip')}
     </>
   );
 };

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   defaultToothConvention,
   formatToothLabel,
@@ -28,7 +28,13 @@ import { CloneImplantsDialog } from './clone-implants-dialog';
 import { ImplantCard } from './implant-card';
 import { ImplantFormDialog } from './implant-form-dialog';
 
-type CaseImplantsProps = { collection: Collection; caseItem: CollectionCase; isEditing: boolean };
+type CaseImplantsProps = {
+  collection: Collection;
+  caseItem: CollectionCase;
+  isEditing: boolean;
+  /** The stock chip of a screw or ti-base by its warehouse code (composed by the page). */
+  renderPartStock?: (code: string) => ReactNode;
+};
 
 /** Spec §2 Overview: the implant list scrolls at 600 px. */
 const listHeight = 600;
@@ -36,7 +42,7 @@ const listHeight = 600;
 type FormTarget = { implant: Implant | null };
 
 /** The case's implants; add, edit, remove and clone only while the overview is in edit mode. */
-export const CaseImplants = ({ collection, caseItem, isEditing }: CaseImplantsProps) => {
+export const CaseImplants = ({ collection, caseItem, isEditing, renderPartStock }: CaseImplantsProps) => {
   const [convention, setConvention] = useState<ToothConvention>(defaultToothConvention);
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [removing, setRemoving] = useState<Implant | null>(null);
@@ -117,6 +123,7 @@ export const CaseImplants = ({ collection, caseItem, isEditing }: CaseImplantsPr
             platforms={platformsQuery.data}
             isEditing={isEditing}
             isBusy={isBusy}
+            renderPartStock={renderPartStock}
             onEdit={() => openForm(implant)}
             onRemove={() => setRemoving(implant)}
             onTurnOn={(option) =>

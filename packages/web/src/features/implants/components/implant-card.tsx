@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import {
   formatToothLabel,
   implantWarnings,
@@ -27,6 +28,8 @@ type ImplantCardProps = {
   onEdit: () => void;
   onRemove: () => void;
   onTurnOn: (option: 'bi_axial' | 'engaging') => void;
+  /** The stock chip of a part by its warehouse code; the page composes it (features/stock). */
+  renderPartStock?: ((code: string) => ReactNode) | undefined;
 };
 
 // Without the catalogue only the server's verdict on the platform is known; the part warnings need the
@@ -36,12 +39,19 @@ const findWarnings = (implant: Implant, platforms: ImplantPlatform[] | undefined
   return !isPontic(implant) && !implant.platform_valid ? [implantWarningTexts.platformUnavailable] : [];
 };
 
-const Detail = ({ label, value }: { label: string; value: string }) => (
-  <Typography variant="body2">
-    <Box component="span" sx={{ color: 'text.secondary' }}>
-      {label}:{' '}
-    </Box>
-    {value}
+const Detail = ({ label, value, extra }: { label: string; value: string; extra?: ReactNode }) => (
+  <Typography
+    variant="body2"
+    component="div"
+    sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+  >
+    <span>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {label}:{' '}
+      </Box>
+      {value}
+    </span>
+    {extra}
   </Typography>
 );
 
@@ -58,6 +68,7 @@ export const ImplantCard = ({
   onEdit,
   onRemove,
   onTurnOn,
+  renderPartStock,
 }: ImplantCardProps) => {
   const isPonticImplant = isPontic(implant);
   const warnings = findWarnings(implant, platforms);
@@ -88,9 +99,17 @@ export const ImplantCard = ({
             </Typography>
             {!isPonticImplant && (
               <>
-                <Detail label="Screw" value={partName(implant.screw, implant.using_defaults.screw)} />
+                <Detail
+                  label="Screw"
+                  value={partName(implant.screw, implant.using_defaults.screw)}
+                  extra={implant.screw && renderPartStock?.(implant.screw.code)}
+                />
                 {(implant.to_tibase || implant.tibase) && (
-                  <Detail label="Ti-Base" value={partName(implant.tibase, implant.using_defaults.tibase)} />
+                  <Detail
+                    label="Ti-Base"
+                    value={partName(implant.tibase, implant.using_defaults.tibase)}
+                    extra={implant.tibase && renderPartStock?.(implant.tibase.code)}
+                  />
                 )}
                 <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                   <Chip size="small" label={implant.biaxial ? 'Bi-Axial' : 'Straight'} />

@@ -1,0 +1,158 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  BarcodeFormat,
+  BinaryBitmap,
+  DecodeHintType,
+  HybridBinarizer,
+  MultiFormatReader,
+  RGBLuminanceSource,
+} from '@zxing/library';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '../../db/client';
+import { branches, pick_items, picking_slips, printers, users } from '../../db/schema/index';
+
+// What the printing tests read documents with: poppler's pdftotext and pdftoppm (installed by .ci/run),
+// and ZXing decoding the rendered page's barcodes as a scanner would read the printed label. Plus the
+// few rows the tests set up (the employee's branch, a picked slip, a pdf printer).
+
+const run = promisify(execFile);
+
+const withPdfFile = async <T>(
+  pdf: Buffer,
+  work: (file: string, folder: string) => Promise<T>,
+): Promise<T> => {
+  const folder = await mkdtemp(path.join(tmpdir(), 'lab-print-test-'));
+  try {
+    const file = path.join(folder, 'document.pdf');
+    await writeFile(file, pdf);
+    return await work(file, folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+};
+
+/** The PDF's text, one string per page (pdftotext -layout; pages split on form feeds). */
+export const pdfPagesText = (pdf: Buffer): Promise<string[]> =>
+  withPdfFile(pdf, async (file) => {
+    const { stdout } = await run('pdftotext', ['-layout', file, '-']);
+    return stdout.split('\f').slice(0, -1);
+  });
+
+/** One page rendered as a PNG (pdftoppm), at `dpi`. */
+export const renderPdfPage = (pdf: Buffer, page = 1, dpi = 300): Promise<Buffer> =>
+  withPdfFile(pdf, async (file, folder) => {
+    await run('pdftoppm', [
+      '-png',
+      '-r',
+      String(dpi),
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      file,
+      path.join(folder, 'page'),
+    ]);
+    const [png] = (await readdir(folder)).filter((name) => name.endsWith('.png'));
+    if (!png) throw new Error('pdftoppm rendered nothing');
+    return readFile(path.join(folder, png));
+  });
+
+const zxingFormats = {
+  qrcode: BarcodeFormat.QR_CODE,
+  code128: BarcodeFormat.CODE_128,
+  datamatrix: BarcodeFormat.DATA_MATRIX,
+} as const;
+
+/** A part of the page as fractions of its width and height (a scanner aimed at one symbol). */
+export type PageRegion = { left: number; top: number; width: number; height: number };
+
+/** Decodes the one barcode of that kind on a rendered page, or in a region of it (as a scanner reads it). */
+export const decodeBarcode = async (
+  png: Buffer,
+  kind: keyof typeof zxingFormats,
+  region?: PageRegion,
+): Promise<string> => {
+  let image = sharp(png).flatten({ background: '#ffffff' });
+  if (region) {
+    const { width = 0, height = 0 } = await sharp(png).metadata();
+    image = image.extract({
+      left: Math.round(width * region.left),
+      top: Math.round(height * region.top),
+      width: Math.round(width * region.width),
+      height: Math.round(height * region.height),
+    });
+  }
+  const { data, info } = await image.greyscale().raw().toBuffer({ resolveWithObject: true });
+  const luminance = new Uint8ClampedArray(data.buffer, data.byteOffset, info.width * info.height);
+  const source = new RGBLuminanceSource(luminance, info.width, info.height);
+  const reader = new MultiFormatReader();
+  const hints = new Map<DecodeHintType, unknown>([
+    [DecodeHintType.POSSIBLE_FORMATS, [zxingFormats[kind]]],
+    [DecodeHintType.TRY_HARDER, true],
+  ]);
+  return reader.decode(new BinaryBitmap(new HybridBinarizer(source)), hints).getText();
+};
+
+export const branchIdOf = async (db: Db, name: string): Promise<number> => {
+  const [row] = await db.select({ id: branches.id }).from(branches).where(eq(branches.name, name)).limit(1);
+  if (!row) throw new Error(`no branch ${name}`);
+  return row.id;
+};
+
+/** Makes the signed-in employee (by username) work at a branch: its printers become theirs. */
+export const placeAtBranch = async (db: Db, username: string, branch: string): Promise<void> => {
+  await db
+    .update(users)
+    .set({ branch_id: await branchIdOf(db, branch) })
+    .where(eq(users.username, username));
+};
+
+/** The seeded printer of a branch by the end of its name ('Lab Label (Zebra)', 'Front Desk Receipt' …). */
+export const seededPrinter = async (db: Db, branch: string, suffix: string) => {
+  const [row] = await db
+    .select()
+    .from(printers)
+    .where(eq(printers.printer_name, `${branch} ${suffix}`))
+    .limit(1);
+  if (!row) throw new Error(`no printer ${branch} ${suffix}`);
+  return row;
+};
+
+export const createPdfPrinter = async (
+  db: Db,
+  branch: string,
+  printType: 'label' | 'receipt' | 'document',
+) => {
+  const [row] = await db
+    .insert(printers)
+    .values({
+      printer_name: `${branch} PDF ${printType}`,
+      print_type: printType,
+      branch_id: await branchIdOf(db, branch),
+      destination: 'pdf',
+    })
+    .returning();
+  if (!row) throw new Error('pdf printer not created');
+  return row;
+};
+
+/** A picked slip of the case with these items and lot numbers (a list lined up with the items). */
+export const createPickedSlip = async (
+  db: Db,
+  caseUid: string,
+  items: { code: string; description: string; type: string; quantity: number }[],
+  lotNumbers: unknown,
+) => {
+  const [slip] = await db
+    .insert(picking_slips)
+    .values({ case_uid: caseUid, picked_at: new Date('2026-11-10T03:00:00Z'), lot_numbers: lotNumbers })
+    .returning();
+  if (!slip) throw new Error('slip not created');
+  await db.insert(pick_items).values(items.map((item) => ({ ...item, picking_slip_id: slip.id })));
+  return slip;
+};

@@ -1,0 +1,56 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../../testing/fetch-stub';
+import { renderWithQueries } from '../../../testing/render-with-queries';
+import { StockChip } from './stock-chip';
+
+const sohPath = '/api/v2/components/1/SCR-NB-CCRP/soh/';
+
+const renderChip = (answer: (path: string) => Response | undefined, branchId: number | null = 1) => {
+  const calls = stubFetch((call) => answer(call.path));
+  renderWithQueries(<StockChip branchId={branchId} code="SCR-NB-CCRP" />);
+  return calls;
+};
+
+describe('StockChip', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the quantity and shelf in green while there is stock', async () => {
+    renderChip((path) => (path === sohPath ? json({ quantity_on_hand: 12, location: 'B2-07' }) : undefined));
+    const chip = await screen.findByTestId('stock-chip');
+    expect(chip.textContent).toBe('SOH 12 · B2-07');
+    expect(chip.getAttribute('data-stock-out')).toBe('false');
+    expect(chip.className).toMatch(/colorSuccess/);
+  });
+
+  it.each([0, -3])('turns red at %i', async (quantity) => {
+    renderChip((path) =>
+      path === sohPath ? json({ quantity_on_hand: quantity, location: null }) : undefined,
+    );
+    const chip = await screen.findByTestId('stock-chip');
+    expect(chip.textContent).toBe(`SOH ${quantity}`);
+    expect(chip.getAttribute('data-stock-out')).toBe('true');
+    expect(chip.className).toMatch(/colorError/);
+  });
+
+  it('shows nothing when the lookup fails', async () => {
+    const calls = renderChip((path) =>
+      path === sohPath
+        ? json({ error: { code: 'not_found', message: 'Component not found' } }, 404)
+        : undefined,
+    );
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain(sohPath));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByTestId('stock-chip')).toBeNull();
+  });
+
+  it('shows nothing and asks nothing without a fulfillment branch', async () => {
+    const calls = renderChip(() => json({ quantity_on_hand: 1, location: null }), null);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([]);
+    expect(screen.queryByTestId('stock-chip')).toBeNull();
+  });
+});
