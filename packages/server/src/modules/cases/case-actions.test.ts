@@ -83,7 +83,7 @@ describe('access and lookup', () => {
 });
 
 describe('received', () => {
-  it('sets date_received once with the check-in user and an audit row; twice is 409', async () => {
+  it('sets date_received once with the check-in user, the case folder and an audit row; twice is 409', async () => {
     const response = await calls.act(plain.case_id, { action: 'received' });
     expect(response.statusCode).toBe(200);
     const presented = collectionCaseSchema.parse(response.json());
@@ -93,7 +93,14 @@ describe('received', () => {
     expect(await caseAuditOf(test, plain.uid)).toEqual([
       {
         modified_by: staff.username,
-        changed_values: { date_received: { old: null, new: presented.date_received } },
+        changed_values: {
+          date_received: { old: null, new: presented.date_received },
+          // The folder helpers' path on the Melbourne share (new folder structure).
+          folder_path: {
+            old: null,
+            new: `\\\\mel-fs01\\cases\\${collection.collection_id}\\${plain.case_mkey}`,
+          },
+        },
       },
     ]);
 
