@@ -80,7 +80,7 @@ test('print a case label from the drawer, then scan it to open the case', async 
 
   // Its PDF opens in a new tab; the link serves the PDF itself.
   const popup = page.waitForEvent('popup');
-  await status.getByRole('button', { name: 'Open PDF' }).click();
+  await status.getByRole('link', { name: 'Open PDF' }).click();
   await (await popup).close();
   const job = (await (await printed).json()) as { pdf_url: string; pages: number };
   expect(job.pages).toBe(2);

@@ -79,7 +79,6 @@ export const printingMessages = {
   unknownBranch: 'Unknown branch',
   adminOnly: 'Only administrators manage printers',
   printFailed: 'The document could not be printed, please try again',
-  pdfFailed: 'The PDF could not be opened, please try again',
 } as const;
 
 const documentLabelLower = (documentType: PrintDocumentType): string =>

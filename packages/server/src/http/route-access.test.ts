@@ -41,6 +41,7 @@ describe('the live route table', () => {
       '/api/v2/stream/',
       '/api/v2/invoices/:invoice_number/pdf/',
       '/api/v2/invoices/export/',
+      '/api/v2/print_jobs/:id/pdf/',
     ];
     const staffApi = test.app.routeAccessTable.filter(
       (r) => r.url.startsWith('/api/') && r.access === 'staff' && r.method !== 'HEAD',

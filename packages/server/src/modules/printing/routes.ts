@@ -74,7 +74,7 @@ export const registerPrintingRoutes = (app: FastifyInstance, deps: PrintingRoute
 
   api.get(
     '/api/v2/print_jobs/:id/pdf/',
-    { config: { access: 'staff' }, schema: { params: printJobParams } },
+    { config: { access: 'staff', cookieOrToken: true }, schema: { params: printJobParams } },
     async (request, reply) => {
       const job = await findPrintJob(db, request.params.id);
       const stream = await storage.open(job.storage_key).catch(() => {

@@ -4,10 +4,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { useState } from 'react';
-import { printDocumentLabels, printingMessages, printJobStatusLabels, type PrintJob } from '@lab/domain';
+import { printDocumentLabels, printJobStatusLabels, type PrintJob } from '@lab/domain';
 import { usePrintJob } from '../api/get-print-job';
-import { openPrintPdf } from '../api/open-print-pdf';
 
 const severityOf = (status: PrintJob['status']) =>
   status === 'failed' ? 'error' : status === 'queued' ? 'info' : 'success';
@@ -16,12 +14,6 @@ const severityOf = (status: PrintJob['status']) =>
 export const PrintJobStatus = ({ job: printed }: { job: PrintJob }) => {
   const { data } = usePrintJob(printed.id);
   const job = data ?? printed;
-  const [pdfError, setPdfError] = useState<string | null>(null);
-
-  const handleOpenPdf = () => {
-    setPdfError(null);
-    openPrintPdf(job.pdf_url).catch(() => setPdfError(printingMessages.pdfFailed));
-  };
 
   return (
     <Alert
@@ -33,7 +25,10 @@ export const PrintJobStatus = ({ job: printed }: { job: PrintJob }) => {
           color="inherit"
           size="small"
           startIcon={<PictureAsPdfIcon />}
-          onClick={handleOpenPdf}
+          // The PDF route takes the session cookie a new tab sends (cookieOrToken).
+          href={job.pdf_url}
+          target="_blank"
+          rel="noopener"
           sx={{ whiteSpace: 'nowrap' }}
         >
           Open PDF
@@ -54,7 +49,6 @@ export const PrintJobStatus = ({ job: printed }: { job: PrintJob }) => {
             {job.error}
           </Typography>
         )}
-        {pdfError && <Typography variant="body2">{pdfError}</Typography>}
       </Stack>
     </Alert>
   );

@@ -165,7 +165,7 @@ describe('PrintOptionsDialog', () => {
     expect(status.textContent).toContain(
       'Case Label 120034-01, 120034-02 · Melbourne Dispatch Label (Zebra) · 4 pages',
     );
-    expect(within(status).getByRole('button', { name: 'Open PDF' })).toBeTruthy();
+    expect(within(status).getByRole('link', { name: 'Open PDF' }).getAttribute('href')).toMatch(/\/pdf\/$/);
   });
 
   it("shows the server's refusal", async () => {
