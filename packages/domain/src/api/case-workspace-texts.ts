@@ -15,7 +15,6 @@ export const caseOverviewTexts = {
 } as const;
 
 export const caseDialogTexts = {
-  laterRelease: 'This feature arrives in a later release.',
   markAsDone:
     'Marking this virtual component as done sets it to Dispatched and raises an invoice. This cannot be undone. Are you sure?',
   received: 'Mark this case as received?',

@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Drawer from '@mui/material/Drawer';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -47,19 +45,6 @@ const caseTabs = [
   'Audit',
 ] as const;
 type CaseTab = (typeof caseTabs)[number];
-
-const ComingLater = ({ tab }: { tab: CaseTab }) => (
-  <Card variant="outlined">
-    <CardContent>
-      <Typography variant="h6" component="h3">
-        {tab}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {caseDialogTexts.laterRelease}
-      </Typography>
-    </CardContent>
-  </Card>
-);
 
 type TabPanelProps = {
   tab: CaseTab;
@@ -107,8 +92,6 @@ const TabPanel = ({ tab, collection, caseItem, onOpenCase, canRestoreImages }: T
       return <CaseFilesTab collection={collection} caseItem={caseItem} canRestoreImages={canRestoreImages} />;
     case 'Audit':
       return <CaseAuditTab collection={collection} caseItem={caseItem} />;
-    default:
-      return <ComingLater tab={tab} />;
   }
 };
 
