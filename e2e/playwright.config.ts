@@ -10,8 +10,9 @@ const dataDir = path.join(os.tmpdir(), `lab-e2e-${process.pid}-${Date.now()}`);
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A flow clicks through several screens; on a busy 2-core machine one can take over a minute.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
