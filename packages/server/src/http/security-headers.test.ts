@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../testing';
 
@@ -31,6 +31,10 @@ describe.each([
   { served: 'HTTPS', env: { PUBLIC_URL: 'https://lab.example.com' }, isHttps: true },
 ])('page headers when served over $served', ({ env, isHttps }) => {
   let test: TestApp | undefined;
+  // Built in the hook (its longer timeout): making an app is most of this test's time on a busy machine.
+  beforeAll(async () => {
+    test = await createTestApp({ seedReference: false, env });
+  });
   afterAll(async () => {
     await test?.close();
   });
@@ -38,7 +42,7 @@ describe.each([
   it(
     isHttps ? 'upgrade insecure requests and send HSTS' : 'neither upgrade requests nor send HSTS',
     async () => {
-      test = await createTestApp({ seedReference: false, env });
+      if (!test) throw new Error('no test app');
       const headers = await signInPageHeaders(test);
       const directives = cspDirectives(headers['content-security-policy']);
       expect(directives).toContain("default-src 'self'");

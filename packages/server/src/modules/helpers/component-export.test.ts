@@ -53,7 +53,7 @@ beforeAll(async () => {
     disabledScanBody: await idOf('SB-OLD-NB'),
     screw: await idOf('SCR-NB-CCRP'),
   };
-}, 60_000);
+}, 180_000);
 afterAll(() => test.close());
 
 describe('POST /proxy/nexus_connect/exports/ (in-process simulator)', () => {
@@ -172,7 +172,7 @@ describe('POST /proxy/nexus_connect/exports/ (NEXUS_CONNECT_URL)', () => {
         },
       ],
     });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await remote.close();
     await simulator.close();
@@ -224,5 +224,6 @@ describe('POST /proxy/nexus_connect/exports/ (NEXUS_CONNECT_URL)', () => {
     } finally {
       await unreachable.close();
     }
-  }, 60_000);
+    // It builds an app of its own, which takes most of a minute on a busy 2-core machine.
+  }, 180_000);
 });

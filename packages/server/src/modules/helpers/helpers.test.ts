@@ -28,7 +28,7 @@ const take = (payload: unknown) =>
 beforeAll(async () => {
   test = await createTestApp();
   staff = await signInAs(test, { department: 'DESIGN' });
-}, 60_000);
+}, 180_000);
 afterAll(() => test.close());
 
 describe('POST /api/v2/key_value/', () => {

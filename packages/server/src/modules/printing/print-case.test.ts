@@ -79,7 +79,7 @@ beforeAll(async () => {
     ],
     ['L240918', 'TB-77812'],
   );
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await test.close();
   await standIn.close();
@@ -500,5 +500,5 @@ describe('a printer that refuses', () => {
     // pg-boss tries again 5 s later.
     const sent = await waitForJob(job.id, (j) => j.status === 'sent', 25_000);
     expect(sent).toMatchObject({ tries: 2, error: null });
-  }, 40_000);
+  }, 180_000);
 });

@@ -32,7 +32,7 @@ beforeAll(async () => {
   await placeAtBranch(test.db, staff.username, 'Melbourne');
   melbourne = await branchIdOf(test.db, 'Melbourne');
   sydney = await branchIdOf(test.db, 'Sydney');
-}, 60_000);
+}, 180_000);
 afterAll(() => test.close());
 
 const call = (

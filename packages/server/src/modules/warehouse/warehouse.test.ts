@@ -79,7 +79,7 @@ beforeAll(async () => {
     .where(eq(branches.name, 'Melbourne'));
   if (!row) throw new Error('no Melbourne');
   melbourne = row;
-}, 60_000);
+}, 180_000);
 afterAll(() => test.close());
 
 describe('GET /api/v2/components/{branch}/{component code}/soh/', () => {
