@@ -176,7 +176,7 @@ export const printerInputSchema = z.object({
 });
 export type PrinterInput = z.input<typeof printerInputSchema>;
 
-/** PATCH: any subset of the fields. */
+/** PATCH: the fields to change; those left out stay as they are. */
 export const printerPatchSchema = printerInputSchema.partial();
 
 export const printerParams = z.object({
