@@ -11,6 +11,7 @@ export * from './rules/dentate-grouping';
 export * from './rules/implants';
 export * from './rules/case-timeline';
 export * from './rules/countdown';
+export * from './rules/realtime/poll-schedule';
 export * from './rules/schedule/business-hours';
 export * from './rules/schedule/business-calendar';
 export * from './rules/schedule/business-time';
