@@ -1,18 +1,16 @@
-import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
-import Snackbar from '@mui/material/Snackbar';
 import Tooltip from '@mui/material/Tooltip';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { notificationTexts, type Notification } from '@lab/domain';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
+import { lazyPart, useHasOpened } from '../../../components/lazy-part';
 import { openInNewTab } from '../../../lib/navigation';
-import { collectionQueryKey } from '../../../lib/query-keys';
+import { collectionQueryKey, fileLockQueryKey } from '../../../lib/query-keys';
+import { usePollInterval, useStreamResync } from '../../../lib/stream-status';
 import { useMessageTypes } from '../../reference/api/get-message-types';
 import { notificationsQueryKey, useNotifications } from '../api/get-notifications';
 import { updateNotification, useUpdateNotification } from '../api/update-notification';
@@ -20,7 +18,6 @@ import { useFocusedPolling } from '../hooks/use-focused-polling';
 import { useServerEvents } from '../hooks/use-server-events';
 import { isNewNotification, notificationLink } from '../notification-display';
 import { playNotificationSound } from '../notification-sound';
-import { NotificationList } from './notification-list';
 
 export type NotificationsBellProps = {
   /** The chime of a new notification (tests pass a spy). */
@@ -30,14 +27,25 @@ export type NotificationsBellProps = {
 type PendingConfirm = { notification: Notification; action: 'dismiss' | 'ignore' };
 
 const none: Notification[] = [];
-export const notificationMenuWidth = 600;
+
+// The menu and the popup download when first shown: the bell is on every staff page's first paint.
+const NotificationMenu = lazyPart(() =>
+  import('./notification-menu').then((module) => module.NotificationMenu),
+);
+const NotificationPopup = lazyPart(() =>
+  import('./notification-popup').then((module) => module.NotificationPopup),
+);
+/** For the page to prefetch on idle. */
+export const notificationsBellParts = [NotificationMenu, NotificationPopup];
 
 /**
  * The app bar's notifications bell (collection-views §2, §4 'Notifications', §9). The badge counts every
  * open notification the server lists (dismissed and ignored ones drop out of the list): a count of only
  * the undelivered ones would fall to zero the moment they are shown, since showing acknowledges them.
- * The list refreshes every 30 s while the window has focus, and at once on a `notification` event of
- * the server's stream; the same stream refreshes an open collection that changed elsewhere.
+ * The list refreshes at once on a `notification` event of the server's stream, and is polled while the
+ * window has focus: every 30 s, or only to confirm (lib/stream-status) while the stream is live. The same
+ * stream refreshes an open collection (everything under its key) and its file lock when they change
+ * elsewhere.
  */
 export const NotificationsBell = ({ playSound = playNotificationSound }: NotificationsBellProps) => {
   const queryClient = useQueryClient();
@@ -82,12 +90,16 @@ export const NotificationsBell = ({ playSound = playNotificationSound }: Notific
   const refetch = useCallback(() => {
     void queryClient.refetchQueries({ queryKey: notificationsQueryKey });
   }, [queryClient]);
-  useFocusedPolling(refetch);
+  useFocusedPolling(refetch, { intervalMs: usePollInterval('notificationsMs') });
+  useStreamResync(refetch);
   const streamHandlers = useMemo(
     () => ({
       onNotification: refetch,
       onCollection: (uid: string) => {
         void queryClient.invalidateQueries({ queryKey: collectionQueryKey(uid) });
+      },
+      onFileLock: (uid: string) => {
+        void queryClient.invalidateQueries({ queryKey: fileLockQueryKey(uid) });
       },
     }),
     [queryClient, refetch],
@@ -115,6 +127,8 @@ export const NotificationsBell = ({ playSound = playNotificationSound }: Notific
   };
 
   const count = notifications.length;
+  const hasMenuOpened = useHasOpened(anchor !== null);
+  const hasPopupOpened = useHasOpened(isPopupOpen);
   return (
     <>
       <Tooltip title="Notifications">
@@ -130,44 +144,23 @@ export const NotificationsBell = ({ playSound = playNotificationSound }: Notific
           </Badge>
         </IconButton>
       </Tooltip>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: {
-            sx: { width: notificationMenuWidth, maxWidth: 'calc(100vw - 32px)', maxHeight: '70vh' },
-          },
-        }}
-      >
-        {actionError && (
-          <Alert severity="error" onClose={() => setActionError(null)} sx={{ m: 1 }}>
-            {actionError}
-          </Alert>
+      <Suspense fallback={null}>
+        {hasMenuOpened && (
+          <NotificationMenu
+            anchor={anchor}
+            notifications={notifications}
+            messageTypes={messageTypes}
+            actionError={actionError}
+            onClose={() => setAnchor(null)}
+            onClearError={() => setActionError(null)}
+            onOpen={handleOpen}
+            onActioned={(notification) => setPending({ notification, action: 'dismiss' })}
+            onIgnore={(notification) => setPending({ notification, action: 'ignore' })}
+          />
         )}
-        <NotificationList
-          notifications={notifications}
-          messageTypes={messageTypes}
-          onOpen={handleOpen}
-          onActioned={(notification) => setPending({ notification, action: 'dismiss' })}
-          onIgnore={(notification) => setPending({ notification, action: 'ignore' })}
-        />
-      </Popover>
-      {/* No autoHideDuration and no onClose: the popup stays until Close (collection-views §9). */}
-      <Snackbar
-        open={isPopupOpen}
-        // Centred under the app bar: at the right it would cover the bell and the systems menu.
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        message={notificationTexts.popup}
-        action={
-          <Button color="inherit" size="small" onClick={() => setIsPopupOpen(false)}>
-            Close
-          </Button>
-        }
-      />
-      <ConfirmDialog
+        {hasPopupOpened && <NotificationPopup isOpen={isPopupOpen} onClose={() => setIsPopupOpen(false)} />}
+      </Suspense>
+      <LazyConfirmDialog
         isOpen={pending !== null}
         title={pending?.action === 'ignore' ? 'Ignore' : 'Actioned'}
         message={

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { pollSchedule } from '@lab/domain';
 
-export const notificationPollMs = 30_000;
+export const notificationPollMs = pollSchedule.withoutStream.notificationsMs;
 export const focusCheckMs = 1_000;
 
 /**

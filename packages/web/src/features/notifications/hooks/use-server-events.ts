@@ -1,23 +1,28 @@
 import { useEffect, useRef } from 'react';
+import { useStreamStatusStore } from '../../../lib/stream-status';
 
 export type ServerEventHandlers = {
   /** A notification for the signed-in user was created or changed. */
   onNotification: () => void;
   /** A collection changed on the server. */
   onCollection: (uid: string) => void;
+  /** The file lock of a collection was taken or released. */
+  onFileLock: (uid: string) => void;
 };
 
 export const streamPath = '/api/v2/stream';
 const firstRetryMs = 1_000;
 const maxRetryMs = 60_000;
 
-const readUid = (data: unknown): string | null => {
-  if (typeof data !== 'string') return null;
+// A frame's data is a JSON object; a field missing, of another type or unreadable data reads as null
+// (`ready` came without data before issue 15).
+const readField = (data: unknown, field: 'uid' | 'version'): string | null => {
+  if (typeof data !== 'string' || data === '') return null;
   try {
     const parsed: unknown = JSON.parse(data);
-    return typeof parsed === 'object' && parsed !== null && 'uid' in parsed && typeof parsed.uid === 'string'
-      ? parsed.uid
-      : null;
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const value: unknown = (parsed as Record<string, unknown>)[field];
+    return typeof value === 'string' ? value : null;
   } catch {
     return null;
   }
@@ -30,9 +35,12 @@ const readUid = (data: unknown): string | null => {
  * after 1 s, 2 s, 4 s … up to a minute (EventSource's own retry gives up on a refused answer and never
  * backs off); a successful open resets the wait, so signing in again in another tab brings it back.
  * Polling stays the fallback, so a browser without EventSource or a server without the stream loses
- * nothing but speed.
+ * nothing but speed. The stream counts as live from its `ready` frame (the server's subscription is in
+ * place) until it breaks: the page's polls read that (lib/stream-status) to slow down while it lasts.
+ * Frames this page does not know are ignored.
  */
 export const useServerEvents = (handlers: ServerEventHandlers): void => {
+  const status = useStreamStatusStore();
   const handlersRef = useRef(handlers);
   useEffect(() => {
     handlersRef.current = handlers;
@@ -58,16 +66,25 @@ export const useServerEvents = (handlers: ServerEventHandlers): void => {
       stream.addEventListener('open', () => {
         retryMs = firstRetryMs;
       });
+      stream.addEventListener('ready', (event) => {
+        if (source === stream) status.markReady(readField((event as MessageEvent).data, 'version'));
+      });
       stream.addEventListener('notification', () => handlersRef.current.onNotification());
       stream.addEventListener('collection', (event) => {
-        const uid = readUid((event as MessageEvent).data);
+        const uid = readField((event as MessageEvent).data, 'uid');
         if (uid) handlersRef.current.onCollection(uid);
+      });
+      stream.addEventListener('file_lock', (event) => {
+        const uid = readField((event as MessageEvent).data, 'uid');
+        if (uid) handlersRef.current.onFileLock(uid);
       });
       // `expired`: the server ends the stream because the session ended; an error: the connection broke
       // or was refused. Either way a new stream, after a wait.
       const reconnect = () => {
         stream.close();
-        if (source === stream) source = null;
+        if (source !== stream) return;
+        source = null;
+        status.markDown();
         scheduleReconnect();
       };
       stream.addEventListener('expired', reconnect);
@@ -79,6 +96,7 @@ export const useServerEvents = (handlers: ServerEventHandlers): void => {
       isStopped = true;
       clearTimeout(retryTimer);
       source?.close();
+      status.markDown();
     };
-  }, []);
+  }, [status]);
 };

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { formatCountdown } from '@lab/domain';
-import { useVersion } from '../api/get-version';
+import { useVersion } from '../hooks/use-version';
 import { useUpdateNotice } from '../hooks/use-update-notice';
 
 /** The update-available notice: polls the version and, once a new one is live, counts down to a reload. */
