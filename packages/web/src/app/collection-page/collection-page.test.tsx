@@ -1,11 +1,12 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CollectionSearchResult, Me } from '@lab/domain';
 import { apiClient } from '../../lib/api-client';
 import { aCollection } from '../../testing/records';
 import { Providers } from '../providers';
 import { createQueryClient } from '../query-client';
 import { CollectionPage } from './collection-page';
+import { idleCollectionParts } from './collection-parts';
 
 const uid = '0b9f3a52-5b0e-4a53-9c55-2f6f4a0d0c11';
 
@@ -53,6 +54,12 @@ const renderPage = (query: string) => {
 
 // The open collection renders its whole components view: slow on a shared CPU.
 describe('CollectionPage', { timeout: 20_000 }, () => {
+  // The views are lazy chunks: load them once up front, as the page does on idle, so each test waits
+  // for its answers and not for the first transform of a chunk.
+  beforeAll(async () => {
+    await Promise.all(idleCollectionParts.map((part) => part.prefetch()));
+  }, 60_000);
+
   beforeEach(() => {
     vi.spyOn(apiClient, 'get').mockImplementation((path: string) => {
       if (path === '/api/me/') return Promise.resolve(me);

@@ -2,13 +2,13 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useCallback, useEffect, useState } from 'react';
-import { ActiveView } from '../../features/active/components/active-view';
 import { useReferenceData } from '../../features/reference/hooks/use-reference-data';
 import { SearchView } from '../../features/search/components/search-view';
 import { AutoRefresh } from '../../lib/auto-refresh';
 import { checkInUrl, collectionPageUrl, goTo, openInNewTab } from '../../lib/navigation';
+import { LazyPartBoundary } from '../../components/lazy-part-boundary';
+import { prefetchWhenIdle } from '../../components/lazy-part';
 import { AppShell } from '../shell/app-shell';
-import { CollectionNav } from './collection-nav';
 import {
   backToSearchPatch,
   changeViewPatch,
@@ -21,7 +21,7 @@ import {
   type CollectionView,
   type PageView,
 } from './collection-params';
-import { CollectionWorkspace } from './collection-workspace';
+import { ActiveView, CollectionNav, CollectionWorkspace, idleCollectionParts } from './collection-parts';
 import { useCollectionPageState } from './use-collection-page-state';
 
 const documentTitles: Record<'noCollection' | 'active' | 'collection', string> = {
@@ -47,6 +47,8 @@ export const CollectionPage = () => {
   useEffect(() => {
     document.title = titleFor(state.view);
   }, [state.view]);
+
+  useEffect(() => prefetchWhenIdle(idleCollectionParts), []);
 
   const handleSearch = useCallback(
     (keyword: string) => {
@@ -110,17 +112,19 @@ export const CollectionPage = () => {
             onShowActive={handleShowActive}
           />
         )}
-        {view === 'active' && <ActiveView onOpenCollection={handleOpenInNewTab} />}
-        {isCollectionOpen && (
-          <CollectionWorkspace
-            uid={uid}
-            view={view}
-            cuid={state.cuid}
-            onOpenCase={(cuid) => navigate({ cuid })}
-            onChangeView={handleChangeView}
-            onLoadFailed={handleBackToSearch}
-          />
-        )}
+        <LazyPartBoundary>
+          {view === 'active' && <ActiveView onOpenCollection={handleOpenInNewTab} />}
+          {isCollectionOpen && (
+            <CollectionWorkspace
+              uid={uid}
+              view={view}
+              cuid={state.cuid}
+              onOpenCase={(cuid) => navigate({ cuid })}
+              onChangeView={handleChangeView}
+              onLoadFailed={handleBackToSearch}
+            />
+          )}
+        </LazyPartBoundary>
       </AutoRefresh>
     </AppShell>
   );

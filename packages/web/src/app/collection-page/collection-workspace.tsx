@@ -6,15 +6,18 @@ import { useCollection } from '../../features/collections/api/get-collection';
 import { useMe } from '../../features/me/api/get-me';
 import { CollectionHeader } from '../../features/collections/components/collection-header';
 import { FileLockBar } from '../../features/files/components/file-lock-bar';
-import { ChecklistsView } from '../../features/checklists/components/checklists-view';
-import { ComponentsView } from '../../features/collections/components/components-view';
-import { OrderFormsView } from '../../features/order-forms/components/order-forms-view';
-import { DispatchesView } from '../../features/dispatches/components/dispatches-view';
-import { InvoicesView } from '../../features/invoicing/components/invoices-view';
-import { CollectionApprovalsView } from './approval-composition';
-import { CaseDrawer } from './case-drawer';
+import { LazyPartBoundary } from '../../components/lazy-part-boundary';
 import type { CollectionView } from './collection-params';
-import { CollectionMessagesPanel } from './messages-composition';
+import {
+  CaseDrawer,
+  ChecklistsView,
+  CollectionApprovalsView,
+  CollectionMessagesPanel,
+  ComponentsView,
+  DispatchesView,
+  InvoicesView,
+  OrderFormsView,
+} from './collection-parts';
 
 type CollectionWorkspaceProps = {
   uid: string;
@@ -57,28 +60,32 @@ export const CollectionWorkspace = ({
     <Stack spacing={2}>
       <CollectionHeader collection={collection} />
       <FileLockBar collectionUid={collection.uid} isStaging={me.data?.staging !== false} />
-      {view === 'components' && (
-        <ComponentsView collection={collection} isAdmin={me.data?.admin === true} onOpenCase={onOpenCase} />
-      )}
-      {view === 'orderForms' && <OrderFormsView collection={collection} />}
-      {view === 'approvals' && <CollectionApprovalsView collection={collection} />}
-      {view === 'messages' && <CollectionMessagesPanel collection={collection} />}
-      {view === 'checklists' && (
-        <ChecklistsView
-          collection={collection}
-          userDepartment={me.data?.department ?? null}
-          isAdmin={me.data?.admin === true}
-        />
-      )}
-      {view === 'invoices' && <InvoicesView collection={collection} isAdmin={me.data?.admin === true} />}
-      {view === 'dispatches' && <DispatchesView collection={collection} />}
+      <LazyPartBoundary>
+        {view === 'components' && (
+          <ComponentsView collection={collection} isAdmin={me.data?.admin === true} onOpenCase={onOpenCase} />
+        )}
+        {view === 'orderForms' && <OrderFormsView collection={collection} />}
+        {view === 'approvals' && <CollectionApprovalsView collection={collection} />}
+        {view === 'messages' && <CollectionMessagesPanel collection={collection} />}
+        {view === 'checklists' && (
+          <ChecklistsView
+            collection={collection}
+            userDepartment={me.data?.department ?? null}
+            isAdmin={me.data?.admin === true}
+          />
+        )}
+        {view === 'invoices' && <InvoicesView collection={collection} isAdmin={me.data?.admin === true} />}
+        {view === 'dispatches' && <DispatchesView collection={collection} />}
+      </LazyPartBoundary>
       {cuid !== null && (
-        <CaseDrawer
-          collection={collection}
-          cuid={cuid}
-          onClose={() => onOpenCase(null)}
-          onOpenCase={onOpenCase}
-        />
+        <LazyPartBoundary>
+          <CaseDrawer
+            collection={collection}
+            cuid={cuid}
+            onClose={() => onOpenCase(null)}
+            onOpenCase={onOpenCase}
+          />
+        </LazyPartBoundary>
       )}
     </Stack>
   );

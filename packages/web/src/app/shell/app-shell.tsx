@@ -1,8 +1,11 @@
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import type { ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { ConfirmDialogPart } from '../../components/lazy-confirm-dialog';
+import { lazyPart, prefetchWhenIdle } from '../../components/lazy-part';
+import { notificationsBellParts } from '../../features/notifications/components/notifications-bell';
 import { AppFooter } from './app-footer';
 import { AppTopBar } from './app-top-bar';
+import { SystemsMenuList } from './systems-menu';
 import type { SystemKey } from './systems';
 
 type AppShellProps = {
@@ -19,6 +22,12 @@ type AppShellProps = {
 
 export const navDrawerWidth = 232;
 
+// Only an open collection has navigation: the search view's first paint does without the drawer's code.
+const NavDrawer = lazyPart(() => import('./nav-drawer').then((module) => module.NavDrawer));
+
+// The app bar's menus and dialogs, downloaded on idle so that opening them later is instant.
+const idleShellParts = [SystemsMenuList, ...notificationsBellParts, ConfirmDialogPart, NavDrawer];
+
 /**
  * The frame of every staff page: app bar (with the update notice) on top, footer at the bottom, the
  * navigation drawer and the scrolling content in between. The page fills the window; only the content scrolls.
@@ -30,27 +39,22 @@ export const AppShell = ({
   navigation,
   footerNote,
   children,
-}: AppShellProps) => (
-  <Box sx={{ display: 'flex', flexDirection: 'column', height: '100vh', bgcolor: 'background.default' }}>
-    <AppTopBar title={title} currentSystem={currentSystem} actions={actions} />
-    <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-      {navigation && (
-        <Drawer
-          variant="permanent"
-          sx={{ width: navDrawerWidth, flexShrink: 0 }}
-          slotProps={{
-            paper: {
-              sx: { width: navDrawerWidth, position: 'relative', borderRight: 1, borderColor: 'divider' },
-            },
-          }}
-        >
-          {navigation}
-        </Drawer>
-      )}
-      <Box component="main" sx={{ flex: 1, minWidth: 0, overflow: 'auto', p: { xs: 2, md: 3 } }}>
-        {children}
+}: AppShellProps) => {
+  useEffect(() => prefetchWhenIdle(idleShellParts), []);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100vh', bgcolor: 'background.default' }}>
+      <AppTopBar title={title} currentSystem={currentSystem} actions={actions} />
+      <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
+        {navigation && (
+          <Suspense fallback={<Box sx={{ width: navDrawerWidth, flexShrink: 0 }} />}>
+            <NavDrawer width={navDrawerWidth}>{navigation}</NavDrawer>
+          </Suspense>
+        )}
+        <Box component="main" sx={{ flex: 1, minWidth: 0, overflow: 'auto', p: { xs: 2, md: 3 } }}>
+          {children}
+        </Box>
       </Box>
+      <AppFooter note={footerNote} />
     </Box>
-    <AppFooter note={footerNote} />
-  </Box>
-);
+  );
+};

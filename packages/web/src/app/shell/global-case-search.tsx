@@ -1,9 +1,8 @@
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { useState, type FormEvent } from 'react';
 import { globalSearchMinimumLength } from '@lab/domain';
-import { findScannedCase } from '../../features/printing/api/find-case-label';
+import { OutlinedTextBox } from '../../components/outlined-text-box';
 import { collectionPageUrl, goTo } from '../../lib/navigation';
 
 export const globalSearchUrl = (text: string): string | null => {
@@ -16,7 +15,10 @@ export const globalSearchUrl = (text: string): string | null => {
  * else, or a key that names no case, is the collection search.
  */
 export const caseSearchDestination = async (text: string): Promise<string | null> => {
-  const scanned = await findScannedCase(text).catch(() => null);
+  // The label lookup (and its schemas) downloads on the first submit: the footer is on every first paint.
+  const scanned = await import('../../features/printing/api/find-case-label')
+    .then(({ findScannedCase }) => findScannedCase(text))
+    .catch(() => null);
   if (scanned) return collectionPageUrl({ uid: scanned.collection_uid, cuid: scanned.case_uid });
   return globalSearchUrl(text);
 };
@@ -37,21 +39,17 @@ export const GlobalCaseSearch = () => {
   };
   return (
     <form role="search" onSubmit={handleSubmit}>
-      <TextField
+      <OutlinedTextBox
         label="Case Search"
         value={keyword}
         onChange={(event) => setKeyword(event.target.value)}
         size="small"
         sx={{ width: 240 }}
-        slotProps={{
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        endAdornment={
+          <InputAdornment position="end">
+            <SearchIcon fontSize="small" />
+          </InputAdornment>
+        }
       />
     </form>
   );

@@ -1,20 +1,14 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import ClickAwayListener from '@mui/material/ClickAwayListener';
-import Divider from '@mui/material/Divider';
-import Grow from '@mui/material/Grow';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
-import MenuList from '@mui/material/MenuList';
-import Paper from '@mui/material/Paper';
-import Popper from '@mui/material/Popper';
 import AppsIcon from '@mui/icons-material/Apps';
-import LogoutIcon from '@mui/icons-material/Logout';
-import { useId, useState } from 'react';
-import { logoutUrl } from '../../lib/navigation';
-import { systemUrl, visibleSystems, type SystemKey } from './systems';
+import { Suspense, useId, useState } from 'react';
+import { lazyPart, useHasOpened } from '../../components/lazy-part';
+import type { SystemKey } from './systems';
+
+export const SystemsMenuList = lazyPart(() =>
+  import('./systems-menu-list').then((module) => module.SystemsMenuList),
+);
 
 type SystemsMenuProps = {
   currentSystem: SystemKey;
@@ -29,6 +23,7 @@ export const SystemsMenu = ({ currentSystem, isRestricted, isStaging }: SystemsM
   const menuId = useId();
   const isOpen = anchor !== null;
   const handleClose = () => setAnchor(null);
+  const hasOpened = useHasOpened(isOpen);
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -47,42 +42,17 @@ export const SystemsMenu = ({ currentSystem, isRestricted, isStaging }: SystemsM
           <AppsIcon />
         </IconButton>
         {/* Not portalled: the menu stays inside the hover area, so moving onto it keeps it open. */}
-        <Popper
-          open={isOpen}
-          anchorEl={anchor}
-          placement="bottom-end"
-          disablePortal
-          transition
-          sx={{ zIndex: (theme) => theme.zIndex.modal }}
-        >
-          {({ TransitionProps }) => (
-            <Grow {...TransitionProps} style={{ transformOrigin: 'right top' }}>
-              <Paper elevation={8} sx={{ minWidth: 220 }}>
-                <ClickAwayListener onClickAway={handleClose}>
-                  <MenuList id={menuId} dense aria-label="Systems">
-                    {visibleSystems(isRestricted).map((system) => (
-                      <MenuItem
-                        key={system.key}
-                        component="a"
-                        href={systemUrl(system.key)}
-                        selected={system.key === currentSystem}
-                      >
-                        {system.label}
-                      </MenuItem>
-                    ))}
-                    <Divider />
-                    <MenuItem component="a" href={logoutUrl}>
-                      <ListItemIcon>
-                        <LogoutIcon fontSize="small" />
-                      </ListItemIcon>
-                      <ListItemText>Logout</ListItemText>
-                    </MenuItem>
-                  </MenuList>
-                </ClickAwayListener>
-              </Paper>
-            </Grow>
-          )}
-        </Popper>
+        {hasOpened && (
+          <Suspense fallback={null}>
+            <SystemsMenuList
+              anchor={anchor}
+              menuId={menuId}
+              currentSystem={currentSystem}
+              isRestricted={isRestricted}
+              onClose={handleClose}
+            />
+          </Suspense>
+        )}
       </Box>
     </Box>
   );

@@ -17,7 +17,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { lazy, useEffect, useId, useRef, useState } from 'react';
 import { displayFileName, fileExtension, viewerKindOf, type ViewerKind } from '@lab/domain';
 import { usePauseAutoRefresh } from '../../../lib/auto-refresh';
-import { LazyPartBoundary } from './lazy-part-boundary';
+import { LazyPartBoundary } from '../../../components/lazy-part-boundary';
 import { isModelExtension } from './model-extension';
 import { useOneTimeFile, type FileLoad } from './one-time-file';
 

@@ -5,12 +5,12 @@ import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { useEffect, useState, type FormEvent } from 'react';
 import { searchMessages } from '@lab/domain';
 import { CollectionResultsTable } from '../../../components/collection-results-table';
+import { OutlinedTextBox } from '../../../components/outlined-text-box';
 import { useCollectionSearch } from '../api/search-collections';
 import { useEasterEggHeading } from '../hooks/use-easter-egg-heading';
 import { toSearchableKeyword } from '../search-keyword';
@@ -83,23 +83,19 @@ export const SearchView = ({
           onSubmit={handleSubmit}
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
         >
-          <TextField
+          <OutlinedTextBox
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             placeholder="Case ID, patient reference or client"
+            ariaLabel="Search cases"
             size="small"
-            autoFocus
+            isAutoFocused
             sx={{ flex: '1 1 320px', maxWidth: 560 }}
-            slotProps={{
-              htmlInput: { 'aria-label': 'Search cases' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
+            startAdornment={
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            }
           />
           <Button type="submit" variant="contained">
             Search

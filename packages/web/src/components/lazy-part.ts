@@ -1,0 +1,73 @@
+import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** A component in a chunk of its own, with the download it renders from offered as `prefetch`. */
+export type LazyPart<Props extends object> = LazyExoticComponent<ComponentType<Props>> & {
+  prefetch: () => Promise<unknown>;
+};
+
+/**
+ * React.lazy whose import can also start before the first render (on idle, on hover), so a part opened
+ * later is already there. A failed download is forgotten, so the next render or prefetch tries again.
+ */
+export const lazyPart = <Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): LazyPart<Props> => {
+  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+  const prefetch = () => {
+    loading ??= load().then(
+      (component) => ({ default: component }),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return Object.assign(lazy(prefetch), { prefetch });
+};
+
+type IdleWindow = Window & {
+  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
+  cancelIdleCallback?: (handle: number) => void;
+};
+
+/**
+ * Downloads the parts one by one while the browser has nothing else to do, after the first paint, so the
+ * first page stays light and opening a part later feels instant. Returns a cancel for effect clean-up.
+ */
+export const prefetchWhenIdle = (parts: readonly { prefetch: () => Promise<unknown> }[]): (() => void) => {
+  const idleWindow = window as IdleWindow;
+  let isCancelled = false;
+  let handle: number | undefined;
+  const schedule = (next: () => void) => {
+    handle = idleWindow.requestIdleCallback
+      ? idleWindow.requestIdleCallback(next, { timeout: 5000 })
+      : window.setTimeout(next, 200);
+  };
+  const prefetchFrom = (index: number) => {
+    const part = parts[index];
+    if (isCancelled || !part) return;
+    // A failed prefetch is harmless: opening the part tries again and shows its own error.
+    void part
+      .prefetch()
+      .catch(() => undefined)
+      .finally(() => schedule(() => prefetchFrom(index + 1)));
+  };
+  schedule(() => prefetchFrom(0));
+  return () => {
+    isCancelled = true;
+    if (handle === undefined) return;
+    if (idleWindow.cancelIdleCallback) idleWindow.cancelIdleCallback(handle);
+    else window.clearTimeout(handle);
+  };
+};
+
+/**
+ * True from the first time `isOpen` is true: a lazy dialog or menu mounts on its first opening (which
+ * downloads it) and stays mounted afterwards, so its closing transition still plays.
+ */
+export const useHasOpened = (isOpen: boolean): boolean => {
+  const [hasOpened, setHasOpened] = useState(isOpen);
+  if (isOpen && !hasOpened) setHasOpened(true);
+  return hasOpened || isOpen;
+};
