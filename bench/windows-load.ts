@@ -1,0 +1,247 @@
+// One load generator (a child process of bench/windows.ts): it plays the open staff windows a balancer
+// sent to one server process. Each window holds one live-update stream (GET /api/v2/stream by the session
+// cookie) for the whole run and polls on the schedule it is given with a bearer token, revalidating with
+// the last ETag as a browser does; a `collection` frame for the collection it shows refetches it, a
+// `notification` frame refetches the bell. Plain node:http with one keep-alive agent per window (2
+// sockets, like a browser's few per origin) keeps the generator lean: it shares the machine's cores with
+// the servers it measures.
+import http from 'node:http';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { isPolled, pollKinds, pollPath, type PollIntervals } from './windows-schedule';
+
+export type WindowPlan = { cookie: string; token: string; collectionUid: string };
+
+export type LoadOrder = {
+  port: number;
+  windows: WindowPlan[];
+  intervals: PollIntervals;
+  /** Windows open spread over this time; latencies count from its end. */
+  rampMs: number;
+  measureMs: number;
+};
+
+export type LoadReport = {
+  /** Client-side latency (ms) of each poll started in the measured time, by kind. */
+  latencies: Record<string, number[]>;
+  /** Failures over the whole step (ramp included) by reason: an HTTP status, a socket error, a stream drop. */
+  errors: Record<string, number>;
+  streamsReady: number;
+  /** Time from asking for a stream to its `ready` frame (ms). */
+  streamOpenMs: number[];
+  framesReceived: number;
+  /** CPU this generator used over the measured time, in % of one core. */
+  cpuPercent: number;
+  eventLoopDelayP99Ms: number;
+};
+
+const requestTimeoutMs = 10_000;
+const streamReadyTimeoutMs = 15_000;
+
+type Window = {
+  plan: WindowPlan;
+  agent: http.Agent;
+  etags: Map<string, string>;
+  inFlight: Set<string>;
+  timers: NodeJS.Timeout[];
+  stream: http.ClientRequest | null;
+};
+
+export const runLoad = (order: LoadOrder): Promise<LoadReport> => {
+  const latencies: Record<string, number[]> = {};
+  const errors: Record<string, number> = {};
+  const streamOpenMs: number[] = [];
+  let streamsReady = 0;
+  let framesReceived = 0;
+  let isStopping = false;
+  const started = performance.now();
+  const measureFrom = started + order.rampMs;
+  const measureTo = measureFrom + order.measureMs;
+  const windows: Window[] = [];
+
+  const fail = (reason: string): void => {
+    if (isStopping) return;
+    errors[reason] = (errors[reason] ?? 0) + 1;
+  };
+  const record = (kind: string, begun: number): void => {
+    if (begun < measureFrom || begun > measureTo) return;
+    (latencies[kind] ??= []).push(performance.now() - begun);
+  };
+
+  const poll = (window: Window, kind: string, path: string, isRetry = false): void => {
+    // A query does not refetch while its last fetch is still out (TanStack Query dedupes it).
+    if (isStopping || (window.inFlight.has(path) && !isRetry)) return;
+    window.inFlight.add(path);
+    const begun = performance.now();
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${window.plan.token}`,
+      accept: 'application/json',
+    };
+    const etag = window.etags.get(path);
+    if (etag) headers['if-none-match'] = etag;
+    const request = http.request({
+      host: '127.0.0.1',
+      port: order.port,
+      path,
+      agent: window.agent,
+      headers,
+      timeout: requestTimeoutMs,
+    });
+    request.on('response', (response) => {
+      const status = response.statusCode ?? 0;
+      const tag = response.headers.etag;
+      if (status === 200 && typeof tag === 'string') window.etags.set(path, tag);
+      response.resume();
+      response.on('end', () => {
+        window.inFlight.delete(path);
+        if (status === 200 || status === 304) record(kind, begun);
+        else fail(`HTTP ${status} ${kind}`);
+      });
+      response.on('error', () => {
+        window.inFlight.delete(path);
+        fail(`response cut ${kind}`);
+      });
+    });
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      // A browser retries an idempotent request once when a kept-alive socket turns out to be closed.
+      if (!isRetry && request.reusedSocket && error.code === 'ECONNRESET') {
+        poll(window, kind, path, true);
+        return;
+      }
+      window.inFlight.delete(path);
+      fail(`${error.code ?? error.message} ${kind}`);
+    });
+    request.end();
+  };
+
+  const onFrame = (window: Window, frame: string): void => {
+    framesReceived += 1;
+    const event = /^event: (.*)$/m.exec(frame)?.[1];
+    if (event === 'collection') {
+      const data = /^data: (.*)$/m.exec(frame)?.[1] ?? '';
+      if (data.includes(window.plan.collectionUid))
+        poll(window, 'collection (pushed)', pollPath('collectionMs', window.plan.collectionUid));
+    } else if (event === 'notification') {
+      poll(window, 'notifications (pushed)', pollPath('notificationsMs', ''));
+    } else if (event === 'expired') {
+      fail('stream expired');
+    }
+  };
+
+  const openStream = (window: Window): void => {
+    const begun = performance.now();
+    let isReady = false;
+    const request = http.request({
+      host: '127.0.0.1',
+      port: order.port,
+      path: '/api/v2/stream',
+      agent: false,
+      headers: { cookie: window.plan.cookie, accept: 'text/event-stream' },
+    });
+    window.stream = request;
+    const readyTimer = setTimeout(() => {
+      if (!isReady) fail('stream not ready in 15 s');
+    }, streamReadyTimeoutMs);
+    request.on('response', (response) => {
+      if (response.statusCode !== 200) {
+        clearTimeout(readyTimer);
+        fail(`stream HTTP ${response.statusCode}`);
+        response.resume();
+        return;
+      }
+      response.setEncoding('utf8');
+      let buffered = '';
+      response.on('data', (chunk: string) => {
+        buffered += chunk;
+        let end = buffered.indexOf('\n\n');
+        while (end >= 0) {
+          const frame = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          if (!isReady && frame.startsWith('event: ready')) {
+            isReady = true;
+            clearTimeout(readyTimer);
+            streamsReady += 1;
+            streamOpenMs.push(performance.now() - begun);
+          } else if (frame.startsWith('event:')) {
+            onFrame(window, frame);
+          }
+          end = buffered.indexOf('\n\n');
+        }
+      });
+      response.on('close', () => fail('stream dropped'));
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(readyTimer);
+      fail(`stream ${error.code ?? error.message}`);
+    });
+    request.end();
+  };
+
+  const openWindow = (plan: WindowPlan): void => {
+    if (isStopping) return;
+    const window: Window = {
+      plan,
+      agent: new http.Agent({ keepAlive: true, maxSockets: 2 }),
+      etags: new Map(),
+      inFlight: new Set(),
+      timers: [],
+      stream: null,
+    };
+    windows.push(window);
+    openStream(window);
+    for (const kind of pollKinds) {
+      const every = order.intervals[kind];
+      if (!isPolled(every)) continue;
+      const path = pollPath(kind, plan.collectionUid);
+      const label = kind.replace(/Ms$/, '');
+      // Each window's polls run at their own phase, as windows opened through the day would.
+      const first = setTimeout(() => {
+        poll(window, label, path);
+        window.timers.push(setInterval(() => poll(window, label, path), every));
+      }, Math.random() * every);
+      window.timers.push(first);
+    }
+  };
+
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  const openTimers = order.windows.map((plan, i) =>
+    setTimeout(() => openWindow(plan), (i / order.windows.length) * order.rampMs),
+  );
+
+  return new Promise((resolve) => {
+    let cpuAtStart = process.cpuUsage();
+    setTimeout(() => {
+      cpuAtStart = process.cpuUsage();
+      loopDelay.enable();
+    }, order.rampMs);
+    setTimeout(() => {
+      isStopping = true;
+      loopDelay.disable();
+      const cpu = process.cpuUsage(cpuAtStart);
+      openTimers.forEach(clearTimeout);
+      for (const window of windows) {
+        window.timers.forEach(clearTimeout);
+        window.stream?.destroy();
+        window.agent.destroy();
+      }
+      resolve({
+        latencies,
+        errors,
+        streamsReady,
+        streamOpenMs,
+        framesReceived,
+        cpuPercent: ((cpu.user + cpu.system) / 1000 / order.measureMs) * 100,
+        eventLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      });
+    }, order.rampMs + order.measureMs);
+  });
+};
+
+// Run as a child process: one order in, one report out.
+if (process.send) {
+  process.once('message', (order: LoadOrder) => {
+    void runLoad(order).then((report) => {
+      process.send?.(report, () => process.exit(0));
+    });
+  });
+}
