@@ -7,7 +7,7 @@ type BoundaryProps = { children: ReactNode };
 type BoundaryState = { hasFailed: boolean };
 
 // A lazy chunk that fails to download (deploy in between, network) would otherwise unmount the page.
-class ChunkErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+export class ChunkErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { hasFailed: false };
 
   static getDerivedStateFromError(): BoundaryState {

@@ -1,4 +1,5 @@
-import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { ChunkErrorBoundary } from './lazy-part-boundary';
 
 /** A component in a chunk of its own, with the download it renders from offered as `prefetch`. */
 export type LazyPart<Props extends object> = LazyExoticComponent<ComponentType<Props>> & {
@@ -70,4 +71,28 @@ export const useHasOpened = (isOpen: boolean): boolean => {
   const [hasOpened, setHasOpened] = useState(isOpen);
   if (isOpen && !hasOpened) setHasOpened(true);
   return hasOpened || isOpen;
+};
+
+/**
+ * A dialog (or any part shown on demand) in a chunk of its own: nothing renders until `isOpenIn(props)`
+ * is first true, which downloads it; it then stays mounted, so its closing transition plays. A download
+ * that fails shows the lazy part's error in place of the dialog.
+ */
+export const lazyDialog = <Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  isOpenIn: (props: Props) => boolean,
+) => {
+  const Part = lazyPart(load);
+  const LazyDialog = (props: Props) => {
+    const hasOpened = useHasOpened(isOpenIn(props));
+    if (!hasOpened) return null;
+    return (
+      <ChunkErrorBoundary>
+        <Suspense fallback={null}>
+          <Part {...props} />
+        </Suspense>
+      </ChunkErrorBoundary>
+    );
+  };
+  return Object.assign(LazyDialog, { prefetch: Part.prefetch });
 };

@@ -4,9 +4,14 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { ClientSearchView } from '../../features/clients/components/client-search-view';
 import { AutoRefresh } from '../../lib/auto-refresh';
 import { patchSearchParams, useLocationSearch, writeSearchParams } from '../../lib/url-state';
+import { LazyPartBoundary } from '../../components/lazy-part-boundary';
+import { lazyPart, prefetchWhenIdle } from '../../components/lazy-part';
 import { AppShell } from '../shell/app-shell';
 import { readClientPageState } from './client-params';
-import { ClientWorkspace } from './client-workspace';
+
+// The client search comes first; one client's page (its cards, the phone number metadata) is a chunk of
+// its own, downloaded when a client opens (and on idle before that).
+const ClientWorkspace = lazyPart(() => import('./client-workspace').then((module) => module.ClientWorkspace));
 
 const navigate = (patch: Record<string, string | null>) =>
   writeSearchParams(patchSearchParams(new URLSearchParams(window.location.search), patch));
@@ -23,6 +28,8 @@ export const ClientPage = () => {
   useEffect(() => {
     if (state.view === 'search') document.title = 'Client Search · Clients';
   }, [state.view]);
+
+  useEffect(() => prefetchWhenIdle([ClientWorkspace]), []);
 
   const handleSearch = useCallback((keyword: string) => navigate({ search: keyword }), []);
   const handleOpenClient = useCallback((clientId: number) => navigate({ id: String(clientId) }), []);
@@ -50,7 +57,9 @@ export const ClientPage = () => {
         {state.view === 'search' ? (
           <ClientSearchView keyword={state.search} onSearch={handleSearch} onOpenClient={handleOpenClient} />
         ) : (
-          <ClientWorkspace clientId={state.clientId} />
+          <LazyPartBoundary>
+            <ClientWorkspace clientId={state.clientId} />
+          </LazyPartBoundary>
         )}
       </AutoRefresh>
     </AppShell>

@@ -4,7 +4,7 @@ import { ApprovalsView } from '../../features/approvals/components/approvals-vie
 import { CaseApprovalTab } from '../../features/approvals/components/case-approval-tab';
 import { PortalLinkCard } from '../../features/collections/components/portal-link-card';
 import { fetchCaseFileLink } from '../../features/files/api/case-file-calls';
-import { FileViewerDialog } from '../../features/files/components/file-viewer-dialog';
+import { LazyFileViewerDialog } from '../../features/files/components/lazy-file-viewer-dialog';
 import { useMe } from '../../features/me/api/get-me';
 import { patchSearchParams, writeSearchParams } from '../../lib/url-state';
 
@@ -47,7 +47,7 @@ const useApprovalFileViewer = (collection: Collection) => {
   };
   // Approval files are the case's files of type approval_file; editing them is the Files tab's job.
   const viewer = (
-    <FileViewerDialog
+    <LazyFileViewerDialog
       open={viewing !== null}
       fileName={viewing?.file.filename ?? ''}
       loadUrl={() =>

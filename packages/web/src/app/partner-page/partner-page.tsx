@@ -1,4 +1,4 @@
-import { FileViewerDialog } from '../../features/files/components/file-viewer-dialog';
+import { LazyFileViewerDialog } from '../../features/files/components/lazy-file-viewer-dialog';
 import { openDownload } from '../../features/files/open-download';
 import { OrderFormCard } from '../../features/order-forms/components/order-form-card';
 import { PartnerScreen } from '../../features/partner/components/partner-screen';
@@ -15,7 +15,7 @@ import { usePartnerKey } from '../../features/partner/hooks/use-partner-key';
 export const PartnerPage = () => {
   const outsourceKey = usePartnerKey();
   const renderFileViewer: RenderFileViewer = ({ fileName, loadUrl, onClose }) => (
-    <FileViewerDialog open fileName={fileName} loadUrl={loadUrl} onClose={onClose} />
+    <LazyFileViewerDialog open fileName={fileName} loadUrl={loadUrl} onClose={onClose} />
   );
   const renderOrderForm: RenderOrderForm = ({ form, title }) => <OrderFormCard form={form} title={title} />;
   return (

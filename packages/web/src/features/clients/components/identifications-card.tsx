@@ -14,8 +14,14 @@ import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import { useState } from 'react';
 import { formatPhoneInternational } from '@lab/domain';
 import { formatDateTime } from '../../../components/date-time-format';
+import { lazyDialog } from '../../../components/lazy-part';
 import { useClientIdentifications } from '../api/get-client-identifications';
-import { AddIdentificationDialog } from './add-identification-dialog';
+
+// The dialog brings the phone number metadata (libphonenumber): it downloads when first opened.
+const AddIdentificationDialog = lazyDialog(
+  () => import('./add-identification-dialog').then((module) => module.AddIdentificationDialog),
+  (props) => props.isOpen,
+);
 
 /** The e-mail addresses and mobile numbers the client is known by (referrals match against them). */
 export const IdentificationsCard = ({ clientId }: { clientId: number }) => {

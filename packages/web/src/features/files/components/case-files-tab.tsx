@@ -21,7 +21,7 @@ import {
 import { useCaseFileMutation } from '../api/use-case-file-mutation';
 import { openDownload } from '../open-download';
 import { FileListCard } from './file-list-card';
-import { FileViewerDialog } from './file-viewer-dialog';
+import { LazyFileViewerDialog } from './lazy-file-viewer-dialog';
 import { ReturnFilesCard } from './return-files-card';
 
 const listOf = (caseItem: CollectionCase, type: CaseFileType): CaseFile[] => caseItem[`${type}s`];
@@ -111,7 +111,7 @@ export const CaseFilesTab = ({ collection, caseItem, canRestoreImages }: CaseFil
         <ReturnFilesCard fileTransferUrl={conf.file_transfer_url} returnFiles={caseItem.return_files} />
       )}
       {viewed && (
-        <FileViewerDialog
+        <LazyFileViewerDialog
           open
           fileName={viewed.file.filename}
           loadUrl={() => fetchCaseFileLink(caseId, viewed.type, viewed.file.id)}

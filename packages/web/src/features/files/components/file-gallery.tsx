@@ -6,7 +6,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { isAudioFile, isImageFile } from '@lab/domain';
-import { FileViewerDialog, type FileViewerEditor } from './file-viewer-dialog';
+import type { FileViewerEditor } from './file-viewer-dialog';
+import { LazyFileViewerDialog } from './lazy-file-viewer-dialog';
 import { useOneTimeFile } from './one-time-file';
 
 // A row of files as the spec's attachment list shows them (collection-views §2 'Message attachments
@@ -90,7 +91,7 @@ export const FileGallery = <File extends GalleryFile>({
         );
       })}
       {open && (
-        <FileViewerDialog
+        <LazyFileViewerDialog
           open
           fileName={open.fileName}
           loadUrl={() => loadUrl(open)}

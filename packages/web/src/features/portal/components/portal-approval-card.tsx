@@ -16,12 +16,19 @@ import {
   type PortalApproval,
   type PortalApprovalAction,
 } from '@lab/domain';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
+import { lazyDialog } from '../../../components/lazy-part';
 import { DateTimeText } from '../../../components/date-time-text';
 import { keyLinkErrorText } from '../../../lib/key-link-fetch';
 import { useAnswerApproval } from '../api/answer-approval';
-import { ApprovalChangesDialog, type ApprovalChanges } from './approval-changes-dialog';
+import type { ApprovalChanges } from './approval-changes-dialog';
 import type { RenderPortalFiles } from './portal-render-props';
+
+// Shown only when the client answers: the portal (opened on phones) downloads it then.
+const ApprovalChangesDialog = lazyDialog(
+  () => import('./approval-changes-dialog').then((module) => module.ApprovalChangesDialog),
+  () => true,
+);
 
 // An approval request as the client sees it (collection-views §2 'Approval card', §4 'Approval status'):
 // the design files, and while it waits for the client the three answers; once answered, how it was
@@ -163,7 +170,7 @@ export const PortalApprovalCard = ({
           </Stack>
         )}
       </Stack>
-      <ConfirmDialog
+      <LazyConfirmDialog
         isOpen={dialog === 'approve'}
         title={portalApprovalTexts.approveTitle}
         message={

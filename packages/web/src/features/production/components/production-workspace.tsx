@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useCallback, useMemo, useState } from 'react';
 import type { CalendarProject, MachineProjectStatus, WorkQueueCase } from '@lab/domain';
+import { lazyDialog } from '../../../components/lazy-part';
 import { isApiError } from '../../../lib/api-client';
 import { usePauseAutoRefresh } from '../../../lib/auto-refresh';
 import { openInNewTab } from '../../../lib/navigation';
@@ -12,11 +13,15 @@ import { useChangeProjectStatus } from '../api/change-project-status';
 import { useMachineCalendar } from '../api/get-machine-calendar';
 import { useProjectMover } from '../hooks/use-project-mover';
 import { MachineCalendarBoard, machineCalendarId } from './machine-calendar-board';
-import { NewProjectDialog } from './new-project-dialog';
 import { ProjectList } from './project-list';
 import { queueParamsPatch, readQueueParams } from './queue-params';
 import { addDays, localDateText, readWeek } from './week';
 import { caseUrl, WorkQueueView } from './work-queue-view';
+
+const NewProjectDialog = lazyDialog(
+  () => import('./new-project-dialog').then((module) => module.NewProjectDialog),
+  (props) => props.isOpen,
+);
 
 const navigate = (patch: Record<string, string | null>) =>
   writeSearchParams(patchSearchParams(new URLSearchParams(window.location.search), patch));
