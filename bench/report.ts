@@ -40,4 +40,5 @@ export const formatSection = (section: BenchSection): string => {
 };
 
 /** Formats a number of milliseconds the way every table shows it. */
-export const ms = (value: number): string => `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`;
+export const ms = (value: number): string =>
+  !Number.isFinite(value) ? '–' : `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`;

@@ -1,131 +1,90 @@
-// npm run bench: build a generated data set (once per size), start the bench server, and measure the
-// real routes against bare routes running the same SQL, side by side, in one run.
-//   BENCH_COLLECTIONS (default 100000)  BENCH_SECONDS (default 10)  BENCH_CONNECTIONS (default 10)
-//   BENCH_DATABASE_URL=postgres://…  run against PostgreSQL instead of the embedded database (an empty
-//   database: it is seeded; BENCH_REUSE=1 measures a database seeded by an earlier run)
-import { fork, spawnSync } from 'node:child_process';
+// npm run bench: every figure of issue 15 beside its target, side by side in one run (`-- --help` says
+// what each section measures and every option). Builds the data set once per size, starts the bench
+// server (the app and its bare twin), measures, then runs the sections that start their own servers.
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { startBenchSession, type BenchSession } from './bench-session';
+import { runBundle } from './bundle';
+import { ensureDataSet } from './data-set';
+import { runExternalSection } from './external-sections';
+import { runHotReads } from './hot-reads';
+import { helpText, readOptions, type BenchOptions } from './options';
+import { runPolls } from './polls';
+import { formatSection, type BenchSection } from './report';
+import { createRouteRuns } from './route-runs';
+import { runSearch } from './search';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
-const collections = Number(process.env.BENCH_COLLECTIONS ?? 100_000);
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const dataDir = path.join(here, 'results', `data-${collections}`);
-const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-if (databaseUrl) env.DATABASE_URL = databaseUrl;
-else delete env.DATABASE_URL;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const log = (line: string) => console.log(line);
 
-const readyMarker = path.join(dataDir, 'bench-ready.txt');
-const isSeeded = databaseUrl ? process.env.BENCH_REUSE === '1' : fs.existsSync(readyMarker);
-if (!isSeeded) {
-  console.log(`Building the data set: demo data + ${collections} generated collections…`);
-  const started = Date.now();
-  const seeded = spawnSync(
-    'node',
-    ['--import', 'tsx', 'packages/server/src/db/seed/cli.ts', '--collections', String(collections)],
-    {
-      cwd: root,
-      env,
-      stdio: 'inherit',
-    },
-  );
-  if (seeded.status !== 0) process.exit(seeded.status ?? 1);
-  if (!databaseUrl) fs.writeFileSync(readyMarker, new Date().toISOString());
-  console.log(`Data set built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-} else {
-  console.log(`Reusing the data set in ${dataDir}`);
-}
-
-type Ready = { ready: true; realPort: number; barePort: number; kind: string };
-const server = fork(path.join(here, 'bench-server.ts'), [], {
-  cwd: root,
-  env,
-  execArgv: ['--import', 'tsx'],
-});
-const ready = await new Promise<Ready>((resolve, reject) => {
-  server.once('message', (message) => resolve(message as Ready));
-  server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-});
-
-const signIn = async (): Promise<string> => {
-  const base = `http://127.0.0.1:${ready.realPort}`;
-  const form = new URLSearchParams({ username: 'designer', password: 'demo' });
-  const response = await fetch(`${base}/oauth2/authorize/`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  const cookie = response.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error(`sign-in failed: ${response.status}`);
-  const token = await fetch(`${base}/oauth2/token/`, { headers: { cookie } });
-  return ((await token.json()) as { access_token: string }).access_token;
-};
-const token = await signIn();
-
-// Search keywords that exercise each matching path: a surname, a client word, a collection id, a case key.
-const keywords = ['smith', 'dental', 'wilson', '100150', '100200-01', 'nguyen', 'clinic', 'tay'];
-type Target = { name: string; method: 'GET' | 'POST'; path: string; bodies?: string[] };
-const targets: Target[] = [
-  { name: 'GET /api/version/', method: 'GET', path: '/api/version/' },
-  {
-    name: 'POST /api/v2/collections/ (search)',
-    method: 'POST',
-    path: '/api/v2/collections/',
-    bodies: keywords.map((keyword) => JSON.stringify({ keyword })),
-  },
-  { name: 'GET /api/v2/case/statuses/', method: 'GET', path: '/api/v2/case/statuses/' },
-];
-
-const measure = async (port: number, target: Target) => {
-  let i = 0;
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}${target.path}`,
-    method: target.method,
-    connections,
-    duration: seconds,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    requests: target.bodies
-      ? [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              body: target.bodies?.[i++ % (target.bodies?.length ?? 1)],
-            }),
-          },
-        ]
-      : undefined,
-  });
-  const failures = result.non2xx + result.errors;
-  if (failures > 0) console.warn(`  ${failures} failed requests on port ${port} ${target.path}`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+const readOrExplain = (): BenchOptions => {
+  try {
+    return readOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)} (npm run bench -- --help)`);
+    process.exit(2);
+  }
 };
 
-console.log(
-  `\n${ready.kind}, ${collections} generated collections, ${connections} connections, ${seconds} s per run\n`,
-);
-const rows: string[][] = [];
-for (const target of targets) {
-  await measure(ready.realPort, target); // warm-up (JIT, caches)
-  const realRun = await measure(ready.realPort, target);
-  const bareRun = await measure(ready.barePort, target);
-  rows.push([
-    target.name,
-    realRun.rps.toFixed(0),
-    `${realRun.p99} ms`,
-    bareRun.rps.toFixed(0),
-    `${bareRun.p99} ms`,
-    (realRun.rps / bareRun.rps).toFixed(2),
-  ]);
+const machine = (options: BenchOptions): string =>
+  `${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${os.cpus().length} cores, ` +
+  `${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, ${os.type()} ${os.release()}; ` +
+  `${options.databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${options.collections.toLocaleString('en-AU')} collections, ` +
+  `${options.seconds} s per run`;
+
+const options = readOrExplain();
+if (options.isHelp) {
+  console.log(helpText);
+  process.exit(0);
 }
-const header = ['route', 'app req/s', 'app p99', 'bare req/s', 'bare p99', 'app/bare'];
-const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]?.length ?? 0)));
-const line = (cells: string[]) => cells.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ');
-console.log(line(header));
-console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-rows.forEach((r) => console.log(line(r)));
-server.kill('SIGTERM');
+const has = (name: BenchOptions['sections'][number]) => options.sections.includes(name);
+const sections: BenchSection[] = [];
+const show = (added: BenchSection[]) => {
+  sections.push(...added);
+  added.forEach((section) => console.log(formatSection(section)));
+};
+
+const needsDataSet = has('hot-reads') || has('polls') || has('search') || has('browser');
+const dataSet = needsDataSet
+  ? await ensureDataSet({ root, collections: options.collections, databaseUrl: options.databaseUrl, log })
+  : null;
+
+if (dataSet && (has('hot-reads') || has('polls') || has('search'))) {
+  let session: BenchSession | null = null;
+  try {
+    session = await startBenchSession(root, dataSet);
+    log(`Bench server ready (${session.kind}): app ${session.realBase}, bare ${session.bareBase}`);
+    const runs = createRouteRuns(session, options.seconds);
+    if (has('hot-reads')) show(await runHotReads(runs, options.connections));
+    if (has('polls')) show(await runPolls(runs, options.connections));
+    if (has('search')) show(await runSearch(runs, options.collections));
+  } finally {
+    await session?.stop();
+  }
+}
+if (has('bundle')) show(await runBundle({ root }));
+const external = {
+  root,
+  databaseUrl: options.databaseUrl,
+  dataDir: dataSet?.dataDir ?? path.join(root, 'bench', 'results', `data-${options.collections}`),
+  collections: options.collections,
+  seconds: options.seconds,
+  connections: options.connections,
+};
+if (has('browser'))
+  show(await runExternalSection('browser-metrics.ts', '4b. First paint in Chromium', external));
+if (has('windows')) show(await runExternalSection('windows.ts', '5-6. Open windows', external));
+
+// The whole report once more, together, as bench/README.md quotes it; kept in bench/results/.
+const report = [
+  `# npm run bench: ${new Date().toISOString()}`,
+  machine(options),
+  ...sections.map(formatSection),
+].join('\n');
+console.log(`\n\n========== Summary ==========\n${report}`);
+fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+fs.writeFileSync(path.join(root, 'bench', 'results', 'last-run.txt'), `${report}\n`);
+const missed = sections.flatMap((s) => s.rows).filter((row) => row.isMet === false).length;
+console.log(`\n${missed === 0 ? 'Every measured target met.' : `${missed} target(s) MISSED.`}`);

@@ -1,0 +1,42 @@
+// The sections other parts of the bench own (bench/browser-metrics.ts, bench/windows.ts), loaded by file
+// so the bench runs whether or not they exist yet. The contract: each exports one
+// `async function run…(options)` answering BenchSection[]; it starts what it needs itself.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BenchSection } from './report';
+
+export type ExternalOptions = {
+  root: string;
+  databaseUrl?: string;
+  /** The PGlite data set (when databaseUrl is not set); the bench's own server has stopped by then. */
+  dataDir: string;
+  collections: number;
+  seconds: number;
+  connections: number;
+};
+
+type SectionRunner = (options: ExternalOptions) => Promise<BenchSection[]>;
+
+const skipped = (title: string, note: string): BenchSection[] => [
+  { title, columns: ['figure'], rows: [], notes: [note] },
+];
+
+export const runExternalSection = async (
+  file: string,
+  title: string,
+  options: ExternalOptions,
+): Promise<BenchSection[]> => {
+  const modulePath = path.join(options.root, 'bench', file);
+  if (!fs.existsSync(modulePath)) return skipped(title, `skipped: bench/${file} does not exist yet`);
+  try {
+    const loaded = (await import(pathToFileURL(modulePath).href)) as Record<string, unknown>;
+    const runner = Object.entries(loaded).find(
+      ([name, value]) => name.startsWith('run') && typeof value === 'function',
+    )?.[1] as SectionRunner | undefined;
+    if (!runner) return skipped(title, `skipped: bench/${file} exports no run… function`);
+    return await runner(options);
+  } catch (error) {
+    return skipped(title, `failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+};
