@@ -28,6 +28,7 @@ import { registerReferenceRoutes } from './modules/reference/routes';
 import { registerSearchRoutes } from './modules/search/routes';
 import { registerSystemRoutes } from './modules/system/routes';
 import { registerRealtimeRoutes } from './realtime/routes';
+import { attachRealtimeBus } from './realtime/realtime-bus';
 import type { FileStorage } from './storage/file-storage';
 import { startJobs } from './jobs/start-jobs';
 import { startMail, type MailSetup } from './mail/mail-setup';
@@ -111,8 +112,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     maxFailuresPerIp: config.keyGuessMaxFailuresPerIp,
     windowMinutes: config.signInWindowMinutes,
   };
+  // The database channel: streams, and the in-process caches it keeps true (cache/event-cache.ts).
+  const realtime = attachRealtimeBus(app, db);
   await app.register(accessPlugin, {
     db,
+    realtime,
     keyResolvers: {
       portal: portalKeyResolver(db, keyGuessLimits),
       partner: partnerKeyResolver(db, keyGuessLimits),
@@ -153,7 +157,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   registerSystemRoutes(app, { config, version: deps.version });
   registerAuthRoutes(app, { db, config });
-  registerReferenceRoutes(app, { db });
+  registerReferenceRoutes(app, { db, realtime });
   registerSearchRoutes(app, { db });
   registerClientsRoutes(app, { db });
   registerCollectionsRoutes(app, { db });
@@ -161,17 +165,23 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerScheduleRoutes(app, { db });
   registerCasesRoutes(app, { db, storage: deps.storage, config });
   registerMessagesRoutes(app, { db, storage: deps.storage, config });
-  registerNotificationsRoutes(app, { db });
-  registerRealtimeRoutes(app, { db });
+  registerNotificationsRoutes(app, { db, realtime });
+  registerRealtimeRoutes(app, { db, realtime, version: deps.version });
   registerFileServiceRoutes(app, { db, config, storage });
-  registerFileLockRoutes(app, { db });
+  registerFileLockRoutes(app, { db, realtime });
   registerApprovalsRoutes(app, { db, storage, jobs });
-  registerChecklistsRoutes(app, { db });
+  registerChecklistsRoutes(app, { db, realtime });
   registerPortalRoutes(app, { db, storage, config });
   registerPartnerRoutes(app, { db, storage, config });
-  registerDispatchesRoutes(app, { db, jobs });
+  registerDispatchesRoutes(app, { db, jobs, realtime });
   registerInvoicingRoutes(app, { db });
-  registerPrintingRoutes(app, { db, storage, gs1CompanyPrefix: config.gs1CompanyPrefix, jobs });
+  registerPrintingRoutes(app, {
+    db,
+    storage,
+    gs1CompanyPrefix: config.gs1CompanyPrefix,
+    jobs,
+    realtime,
+  });
   registerWarehouseRoutes(app, { db });
   const nexusConnect = deps.nexusConnect ?? createNexusConnectSetup(config, app.log);
   if (!deps.nexusConnect) app.addHook('onClose', () => nexusConnect.close());

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Department } from '@lab/domain';
 import { inTransaction, type Db } from '../db/client';
 import { access_tokens, sessions, users } from '../db/schema/index';
+import { publishRealtimeEvents } from '../realtime/events';
 import type { StaffActor } from './actor';
 import { hashSecret, newSecret } from './secrets';
 
@@ -60,9 +61,16 @@ export const findStaffBySessionCookie = (db: Db, request: FastifyRequest): Promi
   return secret ? findStaffBySessionSecret(db, secret) : Promise.resolve(null);
 };
 
-export const findStaffByAccessToken = async (db: Db, token: string): Promise<StaffActor | null> => {
+/** The employee a bearer token acts as, and until when that holds (the token's or its session's end). */
+export type TokenGrant = { actor: StaffActor; validUntil: Date };
+
+export const findAccessTokenGrant = async (db: Db, token: string): Promise<TokenGrant | null> => {
   const [row] = await db
-    .select(actorColumns)
+    .select({
+      ...actorColumns,
+      token_expires_at: access_tokens.expires_at,
+      session_expires_at: sessions.expires_at,
+    })
     .from(access_tokens)
     .innerJoin(sessions, eq(sessions.id, access_tokens.session_id))
     .innerJoin(users, eq(users.id, sessions.user_id))
@@ -75,7 +83,28 @@ export const findStaffByAccessToken = async (db: Db, token: string): Promise<Sta
       ),
     )
     .limit(1);
-  return toActor(row);
+  if (!row) return null;
+  const { token_expires_at, session_expires_at, ...actorRow } = row;
+  const actor = toActor(actorRow);
+  if (!actor) return null;
+  return {
+    actor,
+    validUntil: token_expires_at < session_expires_at ? token_expires_at : session_expires_at,
+  };
+};
+
+export const findStaffByAccessToken = async (db: Db, token: string): Promise<StaffActor | null> =>
+  (await findAccessTokenGrant(db, token))?.actor ?? null;
+
+/** Which of these sessions are still live (not ended, not expired, their employee active): one statement. */
+export const findLiveSessionIds = async (db: Db, sessionIds: readonly string[]): Promise<Set<string>> => {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(and(inArray(sessions.id, [...sessionIds]), liveSession(), eq(users.is_active, true)));
+  return new Set(rows.map((row) => row.id));
 };
 
 /** A new 15-minute bearer token for a live session; expired tokens of the session are pruned. */
@@ -94,7 +123,10 @@ export const mintAccessToken = async (
   return { access_token: token, expires_at: expiresAt.toISOString() };
 };
 
-/** Ends the session and, with it, every token minted from it, at once. */
+/**
+ * Ends the session and, with it, every token minted from it, at once: in every process too, whose
+ * token caches and streams hear `session_ended` when this commits.
+ */
 export const endSession = (db: Db, secret: string): Promise<void> =>
   inTransaction(db, async (tx) => {
     const [session] = await tx
@@ -102,5 +134,7 @@ export const endSession = (db: Db, secret: string): Promise<void> =>
       .set({ ended_at: sql`now()` })
       .where(eq(sessions.secret_hash, hashSecret(secret)))
       .returning({ id: sessions.id });
-    if (session) await tx.delete(access_tokens).where(eq(access_tokens.session_id, session.id));
+    if (!session) return;
+    await tx.delete(access_tokens).where(eq(access_tokens.session_id, session.id));
+    await publishRealtimeEvents(tx, [{ type: 'session_ended', session_id: session.id }]);
   });

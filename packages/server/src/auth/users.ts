@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Department } from '@lab/domain';
-import type { Db } from '../db/client';
+import { inTransaction, type Db } from '../db/client';
 import { users } from '../db/schema/index';
+import { publishReferenceChanged } from '../realtime/events';
 import { hashPassword } from './passwords';
 
 export const findUserForSignIn = async (db: Db, username: string) => {
@@ -26,22 +27,27 @@ export type NewUser = {
   branch_id?: number | null;
 };
 
+/** A new employee; the employee list of every process hears it when it commits. */
 export const createUser = async (db: Db, user: NewUser): Promise<{ id: number }> => {
-  const [row] = await db
-    .insert(users)
-    .values({
-      username: user.username,
-      password_hash: await hashPassword(user.password),
-      department: user.department,
-      first_name: user.first_name ?? user.username,
-      last_name: user.last_name ?? '',
-      admin: user.admin ?? false,
-      restricted: user.restricted ?? false,
-      staging: user.staging ?? false,
-      all_departments: user.all_departments ?? false,
-      branch_id: user.branch_id ?? null,
-    })
-    .returning({ id: users.id });
-  if (!row) throw new Error('user was not created');
-  return row;
+  const passwordHash = await hashPassword(user.password);
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        username: user.username,
+        password_hash: passwordHash,
+        department: user.department,
+        first_name: user.first_name ?? user.username,
+        last_name: user.last_name ?? '',
+        admin: user.admin ?? false,
+        restricted: user.restricted ?? false,
+        staging: user.staging ?? false,
+        all_departments: user.all_departments ?? false,
+        branch_id: user.branch_id ?? null,
+      })
+      .returning({ id: users.id });
+    if (!row) throw new Error('user was not created');
+    await publishReferenceChanged(tx, 'employees');
+    return row;
+  });
 };

@@ -32,15 +32,30 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-const transactionScope = new AsyncLocalStorage<true>();
+type TransactionScope = { afterCommit: (() => void)[] };
+const transactionScope = new AsyncLocalStorage<TransactionScope>();
 
 /**
  * Runs `work` in ONE transaction. While it runs, touching `db` instead of `tx` throws: on PGlite that
  * query would wait for the single connection the transaction holds (a deadlock), on PostgreSQL it
  * would silently run outside the transaction.
  */
-export const inTransaction = <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> =>
-  db.transaction((tx) => transactionScope.run(true, () => work(tx)));
+export const inTransaction = async <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> => {
+  const scope: TransactionScope = { afterCommit: [] };
+  const result = await db.transaction((tx) => transactionScope.run(scope, () => work(tx)));
+  for (const run of scope.afterCommit) run();
+  return result;
+};
+
+/**
+ * Runs `callback` once the current `inTransaction` has committed (never after a rollback); outside one,
+ * at once. In-process caches drop what a write changed this way before its answer is sent.
+ */
+export const afterCommit = (callback: () => void): void => {
+  const scope = transactionScope.getStore();
+  if (scope) scope.afterCommit.push(callback);
+  else callback();
+};
 
 /** The members of a database (or transaction) that start a statement. */
 export const guardedMembers = new Set<PropertyKey>([

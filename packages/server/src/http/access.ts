@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import { AppError, authMessages } from '@lab/domain';
 import type { Actor, ClientActor, PartnerActor, StaffActor } from '../auth/actor';
 import { findStaffByAccessToken, findStaffBySessionCookie } from '../auth/sessions';
+import { createTokenCache } from '../auth/token-cache';
 import type { Db } from '../db/client';
+import type { RealtimeBus } from '../realtime/realtime-bus';
 import { applyLinkHeaders } from './link-headers';
 
 /**
@@ -88,7 +90,14 @@ export type KeyResolver = (request: FastifyRequest) => Promise<Actor>;
 export type KeyResolvers = Partial<Record<'portal' | 'partner', KeyResolver>>;
 
 export const accessPlugin = fp(
-  async (app: FastifyInstance, options: { db: Db; keyResolvers?: KeyResolvers }) => {
+  async (
+    app: FastifyInstance,
+    // With the app's realtime bus, verified bearer tokens are cached in the process (auth/token-cache.ts).
+    options: { db: Db; keyResolvers?: KeyResolvers; realtime?: RealtimeBus },
+  ) => {
+    const tokens = options.realtime ? createTokenCache(options.db, options.realtime) : null;
+    const findStaff = (token: string) =>
+      tokens ? tokens.findStaff(token) : findStaffByAccessToken(options.db, token);
     app.decorateRequest('actor', null);
     app.decorate('routeAccessTable', []);
 
@@ -126,7 +135,7 @@ export const accessPlugin = fp(
         if (request.actor) return;
         throw new AppError('unauthenticated', { message: authMessages.notLoggedIn });
       }
-      request.actor = token ? await findStaffByAccessToken(options.db, token) : null;
+      request.actor = token ? await findStaff(token) : null;
       if (!request.actor) throw new AppError('unauthenticated', { message: authMessages.invalidToken });
     });
   },

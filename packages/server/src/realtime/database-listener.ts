@@ -10,6 +10,8 @@ import { realtimeChannel } from './events';
 
 export type StopListening = () => Promise<void>;
 type PayloadHandler = (payload: string) => void;
+/** Told true once the channel is listened on, false when the connection is lost (until it is back). */
+type StateHandler = (listening: boolean) => void;
 
 type PgliteClient = {
   listen: (channel: string, callback: (payload: string) => void) => Promise<() => Promise<void>>;
@@ -25,6 +27,7 @@ const ignore = (): void => undefined;
 const listenOnPostgres = async (
   pool: pg.Pool,
   onPayload: PayloadHandler,
+  onState: StateHandler,
   log: FastifyBaseLogger,
 ): Promise<StopListening> => {
   let stopped = false;
@@ -56,6 +59,7 @@ const listenOnPostgres = async (
   const drop = (failed: pg.Client): void => {
     if (client !== failed) return;
     client = null;
+    onState(false);
     discard(failed);
     reconnectLater();
   };
@@ -83,14 +87,21 @@ const listenOnPostgres = async (
     }
     client = next;
     failures = 0;
+    onState(true);
   };
 
-  await connect();
+  // A database that is not reachable yet is retried like a lost connection; until then nothing
+  // trusts the channel (onState stays false).
+  await connect().catch((error: unknown) => {
+    log.warn({ err: error }, 'realtime listener could not connect');
+    reconnectLater();
+  });
   return async () => {
     stopped = true;
     if (retryTimer) clearTimeout(retryTimer);
     const current = client;
     client = null;
+    onState(false);
     if (current) {
       current.removeAllListeners();
       current.on('error', ignore);
@@ -103,14 +114,19 @@ const listenOnPostgres = async (
 export const listenForRealtimeEvents = async (
   db: Db,
   onPayload: PayloadHandler,
+  onState: StateHandler,
   log: FastifyBaseLogger,
 ): Promise<StopListening> => {
   // Drizzle keeps the driver's client as $client: a pg Pool, or the PGlite instance.
   const client: unknown = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) return listenOnPostgres(client, onPayload, log);
+  if (client instanceof pg.Pool) return listenOnPostgres(client, onPayload, onState, log);
   if (isPgliteClient(client)) {
     const unlisten = await client.listen(realtimeChannel, onPayload);
-    return () => unlisten();
+    onState(true);
+    return async () => {
+      onState(false);
+      await unlisten();
+    };
   }
   throw new Error('realtime: unknown database driver');
 };

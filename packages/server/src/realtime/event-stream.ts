@@ -41,7 +41,7 @@ export const openEventStream = (raw: ServerResponse): EventStream => {
     closed = true;
   });
   const write = (text: string): void => {
-    if (closed || raw.destroyed) return;
+    if (closed || raw.destroyed || raw.writableEnded) return;
     raw.write(text);
     if (raw.writableLength > maxBufferedBytes) raw.destroy();
   };
@@ -50,7 +50,7 @@ export const openEventStream = (raw: ServerResponse): EventStream => {
     send: (event, data) => write(formatEvent(event, data)),
     comment: (text) => write(`: ${text}\n\n`),
     end: () => {
-      if (!closed) raw.end();
+      if (!closed && !raw.writableEnded) raw.end();
     },
     onClose: (listener) => {
       if (closed) listener();

@@ -1,12 +1,41 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Queryable } from '../db/client';
+import { afterCommit, type Queryable } from '../db/client';
 
 // Realtime events (domain-decisions 'Realtime'). An event only says what changed (ids); open pages then
-// refetch through the ordinary calls, so the stream never carries data a call would not show.
+// refetch through the ordinary calls, so the stream never carries data a call would not show. The same
+// events tell every process's in-process caches what to drop (cache/event-cache.ts).
+
+/** The cached lists an admin (or a seed, or the user CLI) may change. */
+export const referenceLists = [
+  'statuses',
+  'employees',
+  'branches',
+  'materials',
+  'material_types',
+  'job_types',
+  'kits',
+  'partners',
+  'message_types',
+  'approval_types',
+  'order_stages',
+  'implant_catalogue',
+  'checklist_templates',
+  'printers',
+  'couriers',
+] as const;
+export type ReferenceList = (typeof referenceLists)[number];
 
 export type RealtimeEvent =
-  { type: 'collection'; uid: string } | { type: 'notification'; user_id: number; notification_uid: string };
+  | { type: 'collection'; uid: string }
+  | { type: 'notification'; user_id: number; notification_uid: string }
+  /** A collection's file lock was taken, renewed or released. */
+  | { type: 'file_lock'; uid: string }
+  /** A session ended (logout): its tokens and streams stop at once in every process. */
+  | { type: 'session_ended'; session_id: string }
+  | { type: 'reference'; list: ReferenceList }
+  /** Bulk changes (a seed): every cache of every process starts over. */
+  | { type: 'reset' };
 
 /** The one database channel every server process listens on. */
 export const realtimeChannel = 'lab_realtime';
@@ -17,8 +46,26 @@ const eventsPerNotify = 50;
 const eventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('collection'), uid: z.uuid() }),
   z.object({ type: z.literal('notification'), user_id: z.number().int(), notification_uid: z.uuid() }),
+  z.object({ type: z.literal('file_lock'), uid: z.uuid() }),
+  z.object({ type: z.literal('session_ended'), session_id: z.uuid() }),
+  z.object({ type: z.literal('reference'), list: z.enum(referenceLists) }),
+  z.object({ type: z.literal('reset') }),
 ]);
-const payloadSchema = z.array(eventSchema);
+
+type LocalListener = (events: readonly RealtimeEvent[]) => void;
+const localListeners = new Set<LocalListener>();
+
+/**
+ * Hears this process's own events as soon as their transaction commits, before the writer answers: the
+ * database's NOTIFY reaches the LISTEN connection a moment later, and the writer's next read must not
+ * be answered from a cache that has not heard it yet.
+ */
+export const listenLocally = (listener: LocalListener): (() => void) => {
+  localListeners.add(listener);
+  return () => {
+    localListeners.delete(listener);
+  };
+};
 
 /**
  * Sends events through NOTIFY. PostgreSQL (and PGlite) deliver a NOTIFY when its transaction commits and
@@ -33,6 +80,9 @@ export const publishRealtimeEvents = async (
     const payload = JSON.stringify(events.slice(start, start + eventsPerNotify));
     await q.execute(sql`SELECT pg_notify(${realtimeChannel}, ${payload})`);
   }
+  afterCommit(() => {
+    for (const listener of localListeners) listener(events);
+  });
 };
 
 /** Tells open pages that a collection changed (call it inside the transaction of the change). */
@@ -49,12 +99,27 @@ export const publishNotificationEvents = (
     items.map((item) => ({ type: 'notification', ...item })),
   );
 
-/** The events of one NOTIFY payload; a payload that is not ours is dropped. */
+/** Tells every process that a reference list changed (call it inside the transaction of the change). */
+export const publishReferenceChanged = (tx: Queryable, ...lists: ReferenceList[]): Promise<void> =>
+  publishRealtimeEvents(
+    tx,
+    lists.map((list) => ({ type: 'reference', list })),
+  );
+
+/**
+ * The events of one NOTIFY payload. A payload that is not ours is dropped; an event of a kind this
+ * process does not know (a newer process during a rolling deploy) is skipped, the others kept.
+ */
 export const parseRealtimePayload = (payload: string): RealtimeEvent[] => {
+  let parsed: unknown;
   try {
-    const parsed = payloadSchema.safeParse(JSON.parse(payload));
-    return parsed.success ? parsed.data : [];
+    parsed = JSON.parse(payload);
   } catch {
     return [];
   }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((item: unknown) => {
+    const event = eventSchema.safeParse(item);
+    return event.success ? [event.data] : [];
+  });
 };

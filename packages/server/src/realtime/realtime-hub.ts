@@ -1,54 +1,94 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
-import { listenForRealtimeEvents, type StopListening } from './database-listener';
-import { parseRealtimePayload, type RealtimeEvent } from './events';
+import type { RealtimeEvent } from './events';
+import type { RealtimeBus } from './realtime-bus';
 
-// The in-process bus between the database channel and the open streams of this process. Collection
-// events go to every stream (all staff may read every collection); notification events only to the
-// streams of the employee they are for.
+// The in-process fan-out from the database channel to the open streams of this process. Collection and
+// file-lock events go to every stream (all staff may read every collection); notification events only
+// to the streams of the employee they are for; a session's end ends that session's streams at once.
+// Subscribers are indexed by employee and session, so an event costs what it reaches, not 2,000 checks.
 
-export type RealtimeSubscriber = { userId: number; deliver: (event: RealtimeEvent) => void };
-
-export type RealtimeHub = {
-  /** Resolves once this process listens on the channel (the first stream starts it). */
-  ensureListening: () => Promise<void>;
-  subscribe: (subscriber: RealtimeSubscriber) => () => void;
-  stop: () => Promise<void>;
+export type RealtimeSubscriber = {
+  userId: number;
+  sessionId: string;
+  deliver: (event: RealtimeEvent) => void;
+  /** The session ended: tell the page and end the stream. */
+  expire: () => void;
 };
 
-export const createRealtimeHub = (db: Db, log: FastifyBaseLogger): RealtimeHub => {
-  const subscribers = new Set<RealtimeSubscriber>();
-  let listening: Promise<StopListening> | null = null;
+export type RealtimeHub = {
+  subscribe: (subscriber: RealtimeSubscriber) => () => void;
+  /** The sessions of the open streams, for the heartbeat's one check of them all. */
+  sessionIds: () => string[];
+  /** Ends the streams of sessions that are no longer live. */
+  expireSessions: (sessionIds: Iterable<string>) => void;
+  readonly size: number;
+  stop: () => void;
+};
 
-  const dispatch = (payload: string): void => {
-    for (const event of parseRealtimePayload(payload)) {
-      for (const subscriber of subscribers) {
-        if (event.type === 'collection' || event.user_id === subscriber.userId) subscriber.deliver(event);
-      }
+const addTo = <Key>(index: Map<Key, Set<RealtimeSubscriber>>, key: Key, subscriber: RealtimeSubscriber) => {
+  const set = index.get(key) ?? new Set<RealtimeSubscriber>();
+  set.add(subscriber);
+  index.set(key, set);
+};
+const removeFrom = <Key>(
+  index: Map<Key, Set<RealtimeSubscriber>>,
+  key: Key,
+  subscriber: RealtimeSubscriber,
+) => {
+  const set = index.get(key);
+  if (!set) return;
+  set.delete(subscriber);
+  if (set.size === 0) index.delete(key);
+};
+
+export const createRealtimeHub = (bus: RealtimeBus): RealtimeHub => {
+  const all = new Set<RealtimeSubscriber>();
+  const byUser = new Map<number, Set<RealtimeSubscriber>>();
+  const bySession = new Map<string, Set<RealtimeSubscriber>>();
+
+  const expireSessions = (sessionIds: Iterable<string>): void => {
+    for (const sessionId of sessionIds) {
+      for (const subscriber of [...(bySession.get(sessionId) ?? [])]) subscriber.expire();
     }
   };
 
+  const deliver = (event: RealtimeEvent): void => {
+    switch (event.type) {
+      case 'collection':
+      case 'file_lock':
+        for (const subscriber of all) subscriber.deliver(event);
+        return;
+      case 'notification':
+        for (const subscriber of byUser.get(event.user_id) ?? []) subscriber.deliver(event);
+        return;
+      case 'session_ended':
+        return expireSessions([event.session_id]);
+      default:
+        return;
+    }
+  };
+  const unsubscribeBus = bus.subscribe({ onEvent: deliver });
+
   return {
-    ensureListening: async () => {
-      // Listening starts with the first stream, so processes and tests without one hold no extra
-      // connection; a failed start is retried by the next stream.
-      listening ??= listenForRealtimeEvents(db, dispatch, log).catch((error: unknown) => {
-        listening = null;
-        throw error;
-      });
-      await listening;
-    },
     subscribe: (subscriber) => {
-      subscribers.add(subscriber);
+      all.add(subscriber);
+      addTo(byUser, subscriber.userId, subscriber);
+      addTo(bySession, subscriber.sessionId, subscriber);
       return () => {
-        subscribers.delete(subscriber);
+        all.delete(subscriber);
+        removeFrom(byUser, subscriber.userId, subscriber);
+        removeFrom(bySession, subscriber.sessionId, subscriber);
       };
     },
-    stop: async () => {
-      subscribers.clear();
-      const started = listening;
-      listening = null;
-      if (started) await (await started.catch(() => null))?.();
+    sessionIds: () => [...bySession.keys()],
+    expireSessions,
+    get size() {
+      return all.size;
+    },
+    stop: () => {
+      unsubscribeBus();
+      all.clear();
+      byUser.clear();
+      bySession.clear();
     },
   };
 };

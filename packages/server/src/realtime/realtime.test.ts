@@ -13,6 +13,7 @@ import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp 
 import { createCollection, type CreatedCollection } from '../testing/factories';
 import { placeAt, postOk } from '../modules/messages/messages-test-kit';
 import { publishCollectionChanged, realtimeChannel } from './events';
+import { attachRealtimeBus } from './realtime-bus';
 import { registerRealtimeRoutes } from './routes';
 import { openTestStream, type TestStream } from './stream-test-kit';
 
@@ -84,7 +85,7 @@ describe('GET /api/v2/stream', () => {
     expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(stream.headers['cache-control']).toBe('no-cache, no-transform');
     expect(stream.headers['x-accel-buffering']).toBe('no');
-    expect(await stream.next('ready')).toEqual({});
+    expect(await stream.next('ready')).toEqual({ version: 'test-version' });
     expect(stream.body.startsWith('retry: 5000\n\n')).toBe(true);
   });
 
@@ -223,8 +224,9 @@ describe('stream lifetime', () => {
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(app);
     await app.register(cookie);
-    await app.register(accessPlugin, { db: test.db });
-    registerRealtimeRoutes(app, { db: test.db, heartbeatMs });
+    const realtime = attachRealtimeBus(app, test.db);
+    await app.register(accessPlugin, { db: test.db, realtime });
+    registerRealtimeRoutes(app, { db: test.db, realtime, version: 'mini', heartbeatMs });
     await app.listen({ port: 0, host: '127.0.0.1' });
     return app;
   };

@@ -1,43 +1,74 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { findStaffBySessionCookie } from '../auth/sessions';
+import { findLiveSessionIds } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { requireActor } from '../http/access';
 import { heartbeatIntervalMs, openEventStream, type EventStream } from './event-stream';
 import type { RealtimeEvent } from './events';
 import { createRealtimeHub } from './realtime-hub';
+import type { RealtimeBus } from './realtime-bus';
 
 // GET /api/v2/stream: server-sent events that tell open pages to refetch at once (domain-decisions
 // 'Realtime'); the spec's polling stays as the fallback.
-//   event: ready         the stream is subscribed
+//   event: ready         {version}: the stream is subscribed; the server's version (the update notice)
 //   event: notification  {notification_uid}: one of the signed-in employee's notifications changed
 //   event: collection    {uid}: a collection (its cases, messages, …) changed
+//   event: file_lock     {uid}: a collection's file lock was taken, renewed or released
 //   event: expired       the session ended (logout, expiry): the stream ends
 // EventSource cannot send an Authorization header, so the stream knows the employee by the session
-// cookie the page was opened with (`sessionCookie` in http/access.ts): no token in the URL. The session
-// is checked again on every heartbeat, so a logout ends the stream within one heartbeat.
+// cookie the page was opened with (`sessionCookie` in http/access.ts): no token in the URL. A logout
+// ends the session's streams at once in every process (`session_ended`); one heartbeat for all the
+// open streams also checks all their sessions in one statement, so expiry ends them within one beat.
 
-const eventFrame = (event: RealtimeEvent): [string, unknown] =>
-  event.type === 'collection'
-    ? ['collection', { uid: event.uid }]
-    : ['notification', { notification_uid: event.notification_uid }];
+const eventFrame = (event: RealtimeEvent): [string, unknown] | null => {
+  switch (event.type) {
+    case 'collection':
+      return ['collection', { uid: event.uid }];
+    case 'file_lock':
+      return ['file_lock', { uid: event.uid }];
+    case 'notification':
+      return ['notification', { notification_uid: event.notification_uid }];
+    default:
+      return null;
+  }
+};
 
 export const registerRealtimeRoutes = (
   app: FastifyInstance,
-  deps: { db: Db; heartbeatMs?: number },
+  deps: { db: Db; realtime: RealtimeBus; version: string; heartbeatMs?: number },
 ): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const heartbeatMs = deps.heartbeatMs ?? heartbeatIntervalMs;
-  const hub = createRealtimeHub(db, app.log);
+  const hub = createRealtimeHub(deps.realtime);
   const openStreams = new Set<EventStream>();
+  let heartbeat: NodeJS.Timeout | null = null;
+
+  const beat = async (): Promise<void> => {
+    for (const stream of openStreams) stream.comment('heartbeat');
+    const sessionIds = hub.sessionIds();
+    const live = await findLiveSessionIds(db, sessionIds);
+    hub.expireSessions(sessionIds.filter((id) => !live.has(id)));
+  };
+  // One timer for every open stream of the app, running only while there is one.
+  const startHeartbeat = (): void => {
+    heartbeat ??= setInterval(() => {
+      beat().catch((error: unknown) => app.log.warn({ err: error }, 'stream heartbeat failed'));
+    }, heartbeatMs);
+  };
+  const stopHeartbeatWhenIdle = (): void => {
+    if (openStreams.size > 0 || !heartbeat) return;
+    clearInterval(heartbeat);
+    heartbeat = null;
+  };
 
   // Open streams never end by themselves: close them first, or closing the server would wait for them.
   app.addHook('preClose', async () => {
     for (const stream of openStreams) stream.end();
   });
   app.addHook('onClose', async () => {
-    await hub.stop();
+    if (heartbeat) clearInterval(heartbeat);
+    hub.stop();
   });
 
   const streamRoute = {
@@ -48,31 +79,31 @@ export const registerRealtimeRoutes = (
   for (const url of ['/api/v2/stream', '/api/v2/stream/']) {
     api.get(url, streamRoute, async (request, reply) => {
       const actor = requireActor(request);
-      await hub.ensureListening();
       reply.hijack();
+      // An open stream is idle between events by design: no socket timeout may end it.
+      request.raw.socket.setTimeout(0);
+      request.raw.socket.setNoDelay(true);
       const stream = openEventStream(reply.raw);
-      openStreams.add(stream);
       const unsubscribe = hub.subscribe({
         userId: actor.id,
-        deliver: (event) => stream.send(...eventFrame(event)),
+        sessionId: actor.session_id,
+        deliver: (event) => {
+          const frame = eventFrame(event);
+          if (frame) stream.send(...frame);
+        },
+        expire: () => {
+          stream.send('expired', {});
+          stream.end();
+        },
       });
-      const checkSession = async (): Promise<void> => {
-        stream.comment('heartbeat');
-        if (stream.closed || (await findStaffBySessionCookie(db, request))) return;
-        stream.send('expired', {});
-        stream.end();
-      };
-      const heartbeat = setInterval(() => {
-        checkSession().catch((error: unknown) =>
-          request.log.warn({ err: error }, 'stream session check failed'),
-        );
-      }, heartbeatMs);
+      openStreams.add(stream);
+      startHeartbeat();
       stream.onClose(() => {
-        clearInterval(heartbeat);
         unsubscribe();
         openStreams.delete(stream);
+        stopHeartbeatWhenIdle();
       });
-      stream.send('ready', {});
+      stream.send('ready', { version: deps.version });
     });
   }
 };

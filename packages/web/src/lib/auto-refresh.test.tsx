@@ -1,11 +1,12 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aTestQueryClient } from '../testing/render-with-queries';
+import { withQueriesAndStream } from '../testing/stream-status-wrapper';
 import { AutoRefresh, usePauseAutoRefresh } from './auto-refresh';
 import { collectionQueryKey } from './query-keys';
-import { createStreamStatusStore, StreamStatusContext, type StreamStatusStore } from './stream-status';
+import { createStreamStatusStore, type StreamStatusStore } from './stream-status';
 
 const uid = '0b9f3a52-5b0e-4a53-9c55-2f6f4a0d0c11';
 
@@ -16,12 +17,11 @@ describe('AutoRefresh', () => {
 
   // A collection with its messages (under its key, pushed by the stream) and a work queue (pushed by nothing).
   const renderPage = () => {
+    const QueriesAndStream = withQueriesAndStream(queryClient, store);
     const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>
-        <StreamStatusContext.Provider value={store}>
-          <AutoRefresh isEnabled>{children}</AutoRefresh>
-        </StreamStatusContext.Provider>
-      </QueryClientProvider>
+      <QueriesAndStream>
+        <AutoRefresh isEnabled>{children}</AutoRefresh>
+      </QueriesAndStream>
     );
     return renderHook(
       ({ isEditing }: { isEditing: boolean }) => {

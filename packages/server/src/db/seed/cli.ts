@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { isEmptyDatabase, selectRows } from '../client';
 import { openConfiguredDatabase } from '../open-configured';
+import { publishRealtimeEvents } from '../../realtime/events';
 import { seedBulkCollections } from './bulk';
 import { loadConfig } from '../../config';
 import { createStorage } from '../../storage/create-storage';
@@ -51,6 +52,8 @@ const main = async (): Promise<void> => {
       console.log(`Added ${bulk.toLocaleString('en-AU')} collections in ${seconds(bulkStarted)}.`);
     }
     await database.analyze();
+    // Servers running on this database drop every in-process cache (reference lists, bells, tokens).
+    await publishRealtimeEvents(database.db, [{ type: 'reset' }]);
     const [totals] = await selectRows<{
       collections: number;
       cases: number;

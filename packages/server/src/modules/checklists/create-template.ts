@@ -3,6 +3,7 @@ import type { ChecklistTemplate, newChecklistTemplateSchema } from '@lab/domain'
 import type { StaffActor } from '../../auth/actor';
 import { writeAuditEvent } from '../../audit/write-audit-event';
 import { inTransaction, type Db } from '../../db/client';
+import { publishReferenceChanged } from '../../realtime/events';
 import { checklist_templates } from '../../db/schema/index';
 import { nextTemplateSort, presentTemplate, requireAdmin, requireJobType } from './template-records';
 
@@ -44,6 +45,7 @@ export const createTemplate = (
       },
       actor,
     });
+    await publishReferenceChanged(tx, 'checklist_templates');
     return presentTemplate(tx, created.id);
   });
 };

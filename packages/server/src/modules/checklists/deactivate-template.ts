@@ -3,6 +3,7 @@ import type { ChecklistTemplate } from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
 import { writeAuditEvent } from '../../audit/write-audit-event';
 import { inTransaction, type Db } from '../../db/client';
+import { publishReferenceChanged } from '../../realtime/events';
 import { checklist_templates } from '../../db/schema/index';
 import { lockTemplate, parseTemplateId, presentTemplate, requireAdmin } from './template-records';
 
@@ -32,6 +33,7 @@ export const deactivateTemplate = (
         changes: { is_active: { old: true, new: false } },
         actor: options.actor,
       });
+      await publishReferenceChanged(tx, 'checklist_templates');
     }
     return presentTemplate(tx, row.id);
   });

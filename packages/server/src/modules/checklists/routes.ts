@@ -11,8 +11,11 @@ import {
   checklistTemplateSchema,
   newChecklistTemplateSchema,
 } from '@lab/domain';
+import { sendCachedAnswer, serialiseAnswer } from '../../cache/cached-answer';
+import { createReferenceCache } from '../../cache/reference-cache';
 import type { Db } from '../../db/client';
 import { requireActor } from '../../http/access';
+import type { RealtimeBus } from '../../realtime/realtime-bus';
 import { checkItem } from './check-item';
 import { createTemplate } from './create-template';
 import { deactivateTemplate } from './deactivate-template';
@@ -23,7 +26,10 @@ import { updateTemplate } from './update-template';
 
 // QC checklists (collection-views §7 'Checklists'): a case's list, tick and untick, each write answering
 // the list as GET does. And the templates the lists are copied from: staff read them, admins change them.
-export const registerChecklistsRoutes = (app: FastifyInstance, deps: { db: Db }): void => {
+export const registerChecklistsRoutes = (
+  app: FastifyInstance,
+  deps: { db: Db; realtime: RealtimeBus },
+): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const checklistAnswer = { response: { 200: caseChecklistSchema } };
@@ -56,10 +62,20 @@ export const registerChecklistsRoutes = (app: FastifyInstance, deps: { db: Db })
       }),
   );
 
+  // Admins change them (each write publishes `checklist_templates`); kept serialised in the process.
+  const templatesCache = createReferenceCache<null>(deps.realtime, 'checklist_templates', ['job_types']);
   api.get(
     '/api/v2/checklist_templates/',
     { config: { access: 'staff' }, schema: { response: { 200: checklistTemplateListSchema } } },
-    async () => listTemplates(db),
+    (request, reply) =>
+      sendCachedAnswer(
+        request,
+        reply,
+        templatesCache,
+        null,
+        async () => ({ value: serialiseAnswer(checklistTemplateListSchema, await listTemplates(db)) }),
+        { perUser: false },
+      ),
   );
 
   api.post(

@@ -4,6 +4,7 @@ import type { ChecklistTemplate, checklistTemplatePatchSchema } from '@lab/domai
 import type { StaffActor } from '../../auth/actor';
 import { writeAuditEvent } from '../../audit/write-audit-event';
 import { inTransaction, type Db } from '../../db/client';
+import { publishReferenceChanged } from '../../realtime/events';
 import { checklist_templates } from '../../db/schema/index';
 import {
   lockTemplate,
@@ -57,6 +58,7 @@ export const updateTemplate = (
         changes,
         actor,
       });
+      await publishReferenceChanged(tx, 'checklist_templates');
     }
     return presentTemplate(tx, id);
   });

@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { collectionParams, collectionSchema, courierSchema, newDispatchSchema } from '@lab/domain';
+import { sendCachedAnswer, serialiseAnswer } from '../../cache/cached-answer';
+import { createReferenceCache } from '../../cache/reference-cache';
 import type { Db } from '../../db/client';
 import { requireActor } from '../../http/access';
 import { jobNames, type JobName } from '../../jobs/job-names';
+import type { RealtimeBus } from '../../realtime/realtime-bus';
 import { loadCollection } from '../collections/load-collection';
 import { createDispatch } from './create-dispatch';
 import { findCouriers } from './find-couriers';
@@ -13,15 +16,26 @@ import { findCouriers } from './find-couriers';
 // answered with the collection (its dispatches and the moved cases) so the page takes it as it is.
 export const registerDispatchesRoutes = (
   app: FastifyInstance,
-  deps: { db: Db; jobs: { wake: (name: JobName) => void } },
+  deps: { db: Db; jobs: { wake: (name: JobName) => void }; realtime: RealtimeBus },
 ): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, jobs } = deps;
 
+  // Couriers change only with a migration or a seed; kept serialised in the process.
+  const courierList = z.array(courierSchema);
+  const couriersCache = createReferenceCache<null>(deps.realtime, 'couriers');
   api.get(
     '/api/v2/dispatches/couriers/',
-    { config: { access: 'staff' }, schema: { response: { 200: z.array(courierSchema) } } },
-    () => findCouriers(db),
+    { config: { access: 'staff' }, schema: { response: { 200: courierList } } },
+    (request, reply) =>
+      sendCachedAnswer(
+        request,
+        reply,
+        couriersCache,
+        null,
+        async () => ({ value: serialiseAnswer(courierList, await findCouriers(db)) }),
+        { perUser: false },
+      ),
   );
 
   api.post(

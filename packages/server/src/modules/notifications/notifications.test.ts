@@ -10,6 +10,7 @@ import { notifications } from '../../db/schema/index';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../testing';
 import { createCollection, type CreatedCollection } from '../../testing/factories';
 import { userIdOf } from '../messages/messages-test-kit';
+import { publishNotificationEvents } from '../../realtime/events';
 
 // The bell: GET /api/v2/messages/notifications/ (open ones, newest first, ETag/304) and
 // PATCH /api/v2/messages/notification/{notification_uid}/acknowledge | dismiss | ignore.
@@ -38,6 +39,8 @@ const insertNotification = async (values: Partial<typeof notifications.$inferIns
     })
     .returning();
   if (!row) throw new Error('no notification');
+  // As the app's writes do (create-notifications.ts): the bell's cache hears it.
+  await publishNotificationEvents(test.db, [row]);
   return row;
 };
 

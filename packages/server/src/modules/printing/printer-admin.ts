@@ -11,6 +11,7 @@ import type { StaffActor } from '../../auth/actor';
 import { writeAuditEvent } from '../../audit/write-audit-event';
 import { inTransaction, type Db, type Queryable, type Tx } from '../../db/client';
 import { branches, printers } from '../../db/schema/index';
+import { publishReferenceChanged } from '../../realtime/events';
 
 // The admin's printers (issue 14: "Admin manages them"): list, create, update, delete, each write with its
 // audit row in the same transaction. Deleting a printer keeps its print jobs (they copied its name and
@@ -19,7 +20,7 @@ import { branches, printers } from '../../db/schema/index';
 type PrinterRow = typeof printers.$inferSelect;
 type PrinterFields = Omit<PrinterRow, 'id'>;
 
-const requireAdmin = (actor: StaffActor) => {
+export const requireAdmin = (actor: StaffActor) => {
   if (!actor.admin) throw new AppError('forbidden', { message: printingMessages.adminOnly });
 };
 
@@ -44,6 +45,11 @@ const present = (row: Awaited<ReturnType<typeof selectPrinters>>[number]): Print
 
 export const listPrinters = async (db: Db, actor: StaffActor): Promise<PrinterRecord[]> => {
   requireAdmin(actor);
+  return findPrinterList(db);
+};
+
+/** Every printer, as the admin's list shows them (the route keeps it cached; writes publish `printers`). */
+export const findPrinterList = async (db: Db): Promise<PrinterRecord[]> => {
   const rows = await selectPrinters(db).orderBy(
     asc(branches.name),
     asc(printers.printer_name),
@@ -86,6 +92,7 @@ export const createPrinter = async (
       changes: input,
       actor,
     });
+    await publishReferenceChanged(tx, 'printers');
     return row.id;
   });
   return findPrinter(db, id);
@@ -122,6 +129,7 @@ export const updatePrinter = async (
       changes,
       actor,
     });
+    await publishReferenceChanged(tx, 'printers');
   });
   return findPrinter(db, id);
 };
@@ -145,5 +153,6 @@ export const deletePrinter = async (db: Db, actor: StaffActor, id: number): Prom
       },
       actor,
     });
+    await publishReferenceChanged(tx, 'printers');
   });
 };

@@ -15,15 +15,18 @@ import {
   printJobSchema,
   printRequestSchema,
 } from '@lab/domain';
+import { sendCachedAnswer, serialiseAnswer } from '../../cache/cached-answer';
+import { createReferenceCache } from '../../cache/reference-cache';
 import type { Db } from '../../db/client';
 import { cases, print_jobs } from '../../db/schema/index';
 import { requireActor } from '../../http/access';
 import { jobNames, type JobName } from '../../jobs/job-names';
+import type { RealtimeBus } from '../../realtime/realtime-bus';
 import type { FileStorage } from '../../storage/file-storage';
 import { findCaseByMkey } from './load-print-data';
 import { presentPrintJob } from './present-print-job';
 import { printCase } from './print-case';
-import { createPrinter, deletePrinter, listPrinters, updatePrinter } from './printer-admin';
+import { createPrinter, deletePrinter, findPrinterList, requireAdmin, updatePrinter } from './printer-admin';
 
 // Printing (collection-views §7): print a case's document, read the job and its PDF, resolve a scanned
 // case label, and the admin's printers. All staff; printer management is admin only (403).
@@ -33,6 +36,7 @@ export type PrintingRouteDeps = {
   storage: FileStorage;
   gs1CompanyPrefix: string;
   jobs: { wake: (name: JobName) => void };
+  realtime: RealtimeBus;
 };
 
 const findPrintJob = async (db: Db, id: number) => {
@@ -104,10 +108,23 @@ export const registerPrintingRoutes = (app: FastifyInstance, deps: PrintingRoute
     },
   );
 
+  // Admin only; the list is kept serialised in the process (every write publishes `printers`).
+  const printerList = z.array(printerRecordSchema);
+  const printersCache = createReferenceCache<null>(deps.realtime, 'printers', ['branches']);
   api.get(
     '/api/v2/printers/',
-    { config: { access: 'staff' }, schema: { response: { 200: z.array(printerRecordSchema) } } },
-    (request) => listPrinters(db, requireActor(request)),
+    { config: { access: 'staff' }, schema: { response: { 200: printerList } } },
+    (request, reply) => {
+      requireAdmin(requireActor(request));
+      return sendCachedAnswer(
+        request,
+        reply,
+        printersCache,
+        null,
+        async () => ({ value: serialiseAnswer(printerList, await findPrinterList(db)) }),
+        { perUser: false },
+      );
+    },
   );
 
   api.post(

@@ -1,15 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createStreamStatusStore,
-  StreamStatusContext,
-  type StreamStatusStore,
-} from '../../../lib/stream-status';
+import { createStreamStatusStore, type StreamStatusStore } from '../../../lib/stream-status';
 import { json, stubFetch, type ApiCall } from '../../../testing/fetch-stub';
 import { collectionUid } from '../../../testing/records';
 import { aTestQueryClient } from '../../../testing/render-with-queries';
+import { withQueriesAndStream } from '../../../testing/stream-status-wrapper';
 import { useFileLock } from './get-file-lock';
 
 const lockPath = `/api/v2/event/${collectionUid}/?queue=true`;
@@ -19,12 +14,7 @@ describe('useFileLock', () => {
   let store: StreamStatusStore;
   const polls = () => calls.filter((call) => call.path === lockPath).length;
   const renderLock = (isPolling = true) => {
-    const queryClient = aTestQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>
-        <StreamStatusContext.Provider value={store}>{children}</StreamStatusContext.Provider>
-      </QueryClientProvider>
-    );
+    const wrapper = withQueriesAndStream(aTestQueryClient(), store);
     return renderHook(({ polling }: { polling: boolean }) => useFileLock(collectionUid, polling), {
       wrapper,
       initialProps: { polling: isPolling },

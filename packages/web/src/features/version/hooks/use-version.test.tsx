@@ -1,14 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createStreamStatusStore,
-  StreamStatusContext,
-  type StreamStatusStore,
-} from '../../../lib/stream-status';
+import { createStreamStatusStore, type StreamStatusStore } from '../../../lib/stream-status';
 import { json, stubFetch, type ApiCall } from '../../../testing/fetch-stub';
 import { aTestQueryClient } from '../../../testing/render-with-queries';
+import { withQueriesAndStream } from '../../../testing/stream-status-wrapper';
 import { useVersion } from './use-version';
 
 const versionPath = '/api/version/';
@@ -19,12 +14,7 @@ describe('useVersion', () => {
   let store: StreamStatusStore;
   const polls = () => calls.filter((call) => call.path === versionPath).length;
   const renderVersion = () => {
-    const queryClient = aTestQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>
-        <StreamStatusContext.Provider value={store}>{children}</StreamStatusContext.Provider>
-      </QueryClientProvider>
-    );
+    const wrapper = withQueriesAndStream(aTestQueryClient(), store);
     return renderHook(() => useVersion(), { wrapper });
   };
 

@@ -1,0 +1,126 @@
+import type { RealtimeEvent } from '../realtime/events';
+import type { RealtimeBus } from '../realtime/realtime-bus';
+
+// An in-process cache kept true by the realtime events every write publishes (through the database, so
+// every process hears every other's). Each cache says which entries an event makes stale; a `reset`
+// drops everything. Three rules keep it from serving what the database no longer says:
+// - it serves and keeps entries only while the bus listens on the channel (an outage clears it);
+// - a load that an invalidation overtook is answered but not kept (it may have read the old rows);
+// - every entry expires (its own time, at most maxAgeMs), so a write that forgot to publish heals.
+
+/** What an event makes stale: everything, some keys, or the entries a test matches. */
+export type StaleEntries<Key, Value> = 'all' | readonly Key[] | ((key: Key, value: Value) => boolean);
+
+export type EventCacheOptions<Key, Value> = {
+  bus: RealtimeBus;
+  staleAfter: (event: RealtimeEvent) => StaleEntries<Key, Value> | null;
+  maxAgeMs: number;
+  /** Past this many entries the oldest go first. */
+  maxEntries?: number;
+};
+
+/** A loaded value and, when it must go sooner than maxAgeMs, when it stops being true (epoch ms). */
+export type Loaded<Value> = { value: Value; validUntil?: number };
+
+export type EventCache<Key, Value> = {
+  /** The entry while it is fresh and trusted, else undefined. */
+  peek: (key: Key) => Value | undefined;
+  /** The entry, or `load`'s answer (kept unless an invalidation overtook it). Concurrent misses share one load. */
+  get: (key: Key, load: () => Promise<Loaded<Value>>) => Promise<Value>;
+  clear: () => void;
+  readonly size: number;
+};
+
+type Entry<Value> = { value: Value; expiresAt: number };
+type Load<Key, Value> = { key: Key; stale: boolean; promise: Promise<Value> };
+
+export const createEventCache = <Key, Value>(
+  options: EventCacheOptions<Key, Value>,
+): EventCache<Key, Value> => {
+  const { bus, maxAgeMs } = options;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const entries = new Map<Key, Entry<Value>>();
+  const loads = new Map<Key, Load<Key, Value>>();
+
+  const forgetLoads = (matches: (key: Key) => boolean): void => {
+    for (const load of loads.values()) {
+      if (matches(load.key)) {
+        load.stale = true;
+        loads.delete(load.key);
+      }
+    }
+  };
+  const clear = (): void => {
+    entries.clear();
+    forgetLoads(() => true);
+  };
+  const drop = (stale: StaleEntries<Key, Value>): void => {
+    if (stale === 'all') return clear();
+    if (typeof stale === 'function') {
+      for (const [key, entry] of entries) if (stale(key, entry.value)) entries.delete(key);
+      // A load in flight has no value to test yet: it may be one of them.
+      return forgetLoads(() => true);
+    }
+    for (const key of stale) entries.delete(key);
+    const keys = new Set(stale);
+    forgetLoads((key) => keys.has(key));
+  };
+
+  bus.subscribe({
+    onStale: (event) => {
+      const stale = event.type === 'reset' ? 'all' : options.staleAfter(event);
+      if (stale !== null) drop(stale);
+    },
+    onTrust: () => clear(),
+  });
+
+  const peek = (key: Key): Value | undefined => {
+    if (!bus.trusted) return undefined;
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt > Date.now()) return entry.value;
+    entries.delete(key);
+    return undefined;
+  };
+
+  const keep = (key: Key, loaded: Loaded<Value>): void => {
+    const expiresAt = Math.min(Date.now() + maxAgeMs, loaded.validUntil ?? Number.POSITIVE_INFINITY);
+    if (expiresAt <= Date.now()) return;
+    if (entries.size >= maxEntries) {
+      const oldest = entries.keys().next();
+      if (!oldest.done) entries.delete(oldest.value);
+    }
+    entries.set(key, { value: loaded.value, expiresAt });
+  };
+
+  const get = async (key: Key, load: () => Promise<Loaded<Value>>): Promise<Value> => {
+    const cached = peek(key);
+    if (cached !== undefined) return cached;
+    if (!bus.trusted) return (await load()).value;
+    const running = loads.get(key);
+    if (running) return running.promise;
+    const entry: Load<Key, Value> = { key, stale: false, promise: Promise.resolve(undefined as Value) };
+    entry.promise = load().then(
+      (loaded) => {
+        if (loads.get(key) === entry) loads.delete(key);
+        if (!entry.stale && bus.trusted) keep(key, loaded);
+        return loaded.value;
+      },
+      (error: unknown) => {
+        if (loads.get(key) === entry) loads.delete(key);
+        throw error;
+      },
+    );
+    loads.set(key, entry);
+    return entry.promise;
+  };
+
+  return {
+    peek,
+    get,
+    clear,
+    get size() {
+      return entries.size;
+    },
+  };
+};
