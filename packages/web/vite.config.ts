@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -30,6 +30,92 @@ const buildIdPlugin = (): Plugin => ({
   },
 });
 
+type ChunkingContext = Parameters<Exclude<Rolldown.CodeSplittingGroup['name'], string>>[1];
+
+// @lab/domain is one barrel re-exporting every schema and rule: walking through it would mark everything
+// behind it (luxon, phone metadata, every schema) as needed by every page. Its importers are followed
+// into the modules that export the names they import instead.
+const domainBarrelPattern = /[\\/]packages[\\/]domain[\\/]src[\\/](.+[\\/])?index\.ts$/;
+const domainImportPattern = /import\s*\{([^}]*)\}\s*from\s*['"]@lab\/domain['"]/g;
+
+const importedDomainNames = (code: string): string[] =>
+  [...code.matchAll(domainImportPattern)].flatMap((match) =>
+    (match[1] ?? '')
+      .split(',')
+      .map((specifier) => specifier.trim())
+      .filter((specifier) => specifier !== '' && !specifier.startsWith('type '))
+      .map((specifier) => specifier.split(/\s+as\s+/)[0] ?? specifier),
+  );
+
+const domainExporters = (ctx: ChunkingContext, barrelId: string): Map<string, string> => {
+  const byName = new Map<string, string>();
+  for (const id of ctx.getModuleInfo(barrelId)?.importedIds ?? []) {
+    if (domainBarrelPattern.test(id)) {
+      for (const [name, exporter] of domainExporters(ctx, id)) byName.set(name, exporter);
+      continue;
+    }
+    for (const name of ctx.getModuleInfo(id)?.exports ?? []) byName.set(name, id);
+  }
+  return byName;
+};
+
+const staticImportsOf = (ctx: ChunkingContext, id: string, exporters: () => Map<string, string>) => {
+  const info = ctx.getModuleInfo(id);
+  if (!info) return [];
+  const direct = info.importedIds.filter((imported) => !domainBarrelPattern.test(imported));
+  if (direct.length === info.importedIds.length) return direct;
+  const viaBarrel = importedDomainNames(info.code ?? '').flatMap((name) => exporters().get(name) ?? []);
+  return [...direct, ...viaBarrel];
+};
+
+const initialPagesCache = new WeakMap<ChunkingContext, Map<string, string>>();
+
+/** Module id → the pages whose entry imports it statically (their first paint needs it), as `a~b~c`. */
+const initialPagesOf = (ctx: ChunkingContext): Map<string, string> => {
+  const cached = initialPagesCache.get(ctx);
+  if (cached) return cached;
+  let exporters: Map<string, string> | undefined;
+  const getExporters = () => (exporters ??= domainExporters(ctx, resolve(webRoot, '../domain/src/index.ts')));
+  const pagesByModule = new Map<string, string[]>();
+  for (const page of pages) {
+    const pending = [resolve(webRoot, `src/app/entries/${page}.tsx`)];
+    const seen = new Set<string>();
+    for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      pagesByModule.set(id, [...(pagesByModule.get(id) ?? []), page]);
+      pending.push(...staticImportsOf(ctx, id, getExporters));
+    }
+  }
+  const named = new Map([...pagesByModule].map(([id, list]) => [id, list.join('~')]));
+  initialPagesCache.set(ctx, named);
+  return named;
+};
+
+const chunkKind = (id: string) =>
+  /node_modules[\\/](@mui|@emotion|@popperjs|stylis|react-transition-group)[\\/]/.test(id)
+    ? 'mui'
+    : /node_modules[\\/]/.test(id)
+      ? 'vendor'
+      : 'shared';
+
+// One group per number of pages, the widest first: a group also takes the captured modules'
+// dependencies, and a dependency is needed by at least the pages of what imports it, so taking the wide
+// sets first leaves every module in the chunk of exactly its pages. Our code needed by one page stays in
+// that page's entry chunk.
+const initialChunkGroups: Rolldown.CodeSplittingGroup[] = pages.map((_, index) => {
+  const pageCount = pages.length - index;
+  return {
+    priority: 10 + pageCount,
+    name: (id: string, ctx: ChunkingContext) => {
+      const pageSet = initialPagesOf(ctx).get(id);
+      if (pageSet === undefined || pageSet.split('~').length !== pageCount) return null;
+      const kind = chunkKind(id);
+      return kind === 'shared' && pageCount === 1 ? null : `${kind}~${pageSet}`;
+    },
+  };
+});
+
 const backend = 'http://localhost:8080';
 
 export default defineConfig({
@@ -42,26 +128,14 @@ export default defineConfig({
     rolldownOptions: {
       input: Object.fromEntries(pages.map((page) => [page, resolve(webRoot, `${page}.html`)])),
       output: {
-        // Libraries change far less often than our code: separate chunks stay cached across deploys and
-        // are shared by every page. The lists are explicit on purpose: a library matched here loads
-        // eagerly, so heavy lazy parts (three, FullCalendar, MUI X) must stay out of them. entriesAware
-        // splits a group by the pages that use each module, so a small page (the customer portal, opened
-        // on a phone) loads the MUI parts it uses and not the staff pages' whole set.
+        // Libraries change far less often than our code, and every page shares most of them: they go in
+        // chunks of their own, long cached, one per set of pages whose first paint needs them (react; then
+        // MUI, other libraries and our shared code by page set). What only a lazy part needs is left to
+        // the automatic chunking of that part, so no page's first download carries another's views.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-            {
-              name: 'mui',
-              test: /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|@popperjs|stylis|react-transition-group)[\\/]/,
-              priority: 20,
-              entriesAware: true,
-            },
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](zod|@tanstack)[\\/]/,
-              priority: 10,
-              entriesAware: true,
-            },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 100 },
+            ...initialChunkGroups,
           ],
         },
       },
