@@ -1,20 +1,29 @@
 // One load generator (a child process of bench/windows.ts): it plays the open staff windows a balancer
-// sent to one server process. Each window holds one live-update stream (GET /api/v2/stream by the session
-// cookie) for the whole run and polls on the schedule it is given with a bearer token, revalidating with
-// the last ETag as a browser does; a `collection` frame for the collection it shows refetches it, a
-// `notification` frame refetches the bell. Plain node:http with one keep-alive agent per window (2
-// sockets, like a browser's few per origin) keeps the generator lean: it shares the machine's cores with
-// the servers it measures.
+// sent to one server process, as the web's staff page behaves (lib/stream-status.ts). Each window holds
+// one live-update stream (GET /api/v2/stream by the session cookie) for the whole run and polls with a
+// bearer token, revalidating with the last ETag as a browser does: on the spec's intervals until the
+// stream says `ready`, then on `pollSchedule.withStream` (the file-lock and version polls relax only when
+// `ready` carries the server's version), and back to the spec's if the stream drops. A `collection` or
+// `file_lock` frame for the collection it shows refetches that, a `notification` frame the bell. Plain
+// node:http with one keep-alive agent per window (2 sockets, a browser's few per origin) keeps the
+// generator lean: it shares the machine's cores with the servers it measures.
 import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { isPolled, pollKinds, pollPath, type PollIntervals } from './windows-schedule';
+import {
+  isPolled,
+  pollKinds,
+  pollPath,
+  type PollIntervals,
+  type PollKind,
+  type PollSchedule,
+} from './windows-schedule';
 
 export type WindowPlan = { cookie: string; token: string; collectionUid: string };
 
 export type LoadOrder = {
   port: number;
   windows: WindowPlan[];
-  intervals: PollIntervals;
+  schedule: PollSchedule;
   /** Windows open spread over this time; latencies count from its end. */
   rampMs: number;
   measureMs: number;
@@ -26,6 +35,8 @@ export type LoadReport = {
   /** Failures over the whole step (ramp included) by reason: an HTTP status, a socket error, a stream drop. */
   errors: Record<string, number>;
   streamsReady: number;
+  /** Streams whose `ready` carried the server's version (the web then relaxes the lock and version polls). */
+  readyWithVersion: number;
   /** Time from asking for a stream to its `ready` frame (ms). */
   streamOpenMs: number[];
   framesReceived: number;
@@ -42,15 +53,20 @@ type Window = {
   agent: http.Agent;
   etags: Map<string, string>;
   inFlight: Set<string>;
-  timers: NodeJS.Timeout[];
+  /** The interval each poll runs on now, and its timer. */
+  intervals: PollIntervals;
+  timers: Map<PollKind, NodeJS.Timeout>;
   stream: http.ClientRequest | null;
 };
+
+const labelOf = (kind: PollKind): string => kind.replace(/Ms$/, '');
 
 export const runLoad = (order: LoadOrder): Promise<LoadReport> => {
   const latencies: Record<string, number[]> = {};
   const errors: Record<string, number> = {};
   const streamOpenMs: number[] = [];
   let streamsReady = 0;
+  let readyWithVersion = 0;
   let framesReceived = 0;
   let isStopping = false;
   const started = performance.now();
@@ -117,10 +133,12 @@ export const runLoad = (order: LoadOrder): Promise<LoadReport> => {
   const onFrame = (window: Window, frame: string): void => {
     framesReceived += 1;
     const event = /^event: (.*)$/m.exec(frame)?.[1];
-    if (event === 'collection') {
-      const data = /^data: (.*)$/m.exec(frame)?.[1] ?? '';
-      if (data.includes(window.plan.collectionUid))
-        poll(window, 'collection (pushed)', pollPath('collectionMs', window.plan.collectionUid));
+    const data = /^data: (.*)$/m.exec(frame)?.[1] ?? '';
+    const isMine = data.includes(window.plan.collectionUid);
+    if (event === 'collection' && isMine) {
+      poll(window, 'collection (pushed)', pollPath('collectionMs', window.plan.collectionUid));
+    } else if (event === 'file_lock' && isMine) {
+      poll(window, 'fileLock (pushed)', pollPath('fileLockMs', window.plan.collectionUid));
     } else if (event === 'notification') {
       poll(window, 'notifications (pushed)', pollPath('notificationsMs', ''));
     } else if (event === 'expired') {
@@ -162,19 +180,62 @@ export const runLoad = (order: LoadOrder): Promise<LoadReport> => {
             clearTimeout(readyTimer);
             streamsReady += 1;
             streamOpenMs.push(performance.now() - begun);
+            markReady(window, frame);
           } else if (frame.startsWith('event:')) {
             onFrame(window, frame);
           }
           end = buffered.indexOf('\n\n');
         }
       });
-      response.on('close', () => fail('stream dropped'));
+      response.on('close', () => {
+        fail('stream dropped');
+        // The page falls back to the spec's polling at once.
+        if (!isStopping) setIntervals(window, order.schedule.withoutStream);
+      });
     });
     request.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(readyTimer);
       fail(`stream ${error.code ?? error.message}`);
     });
     request.end();
+  };
+
+  /**
+   * Puts each poll on the interval it has now. A changed interval restarts the poll at a random phase:
+   * the windows stand for pages opened through the day, not all at the moment of the bench's ramp.
+   */
+  const setIntervals = (window: Window, intervals: PollIntervals): void => {
+    for (const kind of pollKinds) {
+      const every = intervals[kind];
+      if (window.timers.has(kind) && window.intervals[kind] === every) continue;
+      clearTimeout(window.timers.get(kind));
+      window.timers.delete(kind);
+      if (!isPolled(every)) continue;
+      const path = pollPath(kind, window.plan.collectionUid);
+      const next = (delay: number) => {
+        window.timers.set(
+          kind,
+          setTimeout(() => {
+            poll(window, labelOf(kind), path);
+            next(every);
+          }, delay),
+        );
+      };
+      next(Math.random() * every);
+    }
+    window.intervals = intervals;
+  };
+
+  /** `ready` with the server's version relaxes every poll; without it, the lock and version stay. */
+  const markReady = (window: Window, data: string): void => {
+    const hasVersion = /"version":"/.test(data);
+    if (hasVersion) readyWithVersion += 1;
+    const relaxed = { ...order.schedule.withStream };
+    if (!hasVersion) {
+      relaxed.fileLockMs = order.schedule.withoutStream.fileLockMs;
+      relaxed.versionMs = order.schedule.withoutStream.versionMs;
+    }
+    setIntervals(window, relaxed);
   };
 
   const openWindow = (plan: WindowPlan): void => {
@@ -184,23 +245,13 @@ export const runLoad = (order: LoadOrder): Promise<LoadReport> => {
       agent: new http.Agent({ keepAlive: true, maxSockets: 2 }),
       etags: new Map(),
       inFlight: new Set(),
-      timers: [],
+      intervals: order.schedule.withoutStream,
+      timers: new Map(),
       stream: null,
     };
     windows.push(window);
     openStream(window);
-    for (const kind of pollKinds) {
-      const every = order.intervals[kind];
-      if (!isPolled(every)) continue;
-      const path = pollPath(kind, plan.collectionUid);
-      const label = kind.replace(/Ms$/, '');
-      // Each window's polls run at their own phase, as windows opened through the day would.
-      const first = setTimeout(() => {
-        poll(window, label, path);
-        window.timers.push(setInterval(() => poll(window, label, path), every));
-      }, Math.random() * every);
-      window.timers.push(first);
-    }
+    setIntervals(window, order.schedule.withoutStream);
   };
 
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -228,6 +279,7 @@ export const runLoad = (order: LoadOrder): Promise<LoadReport> => {
         latencies,
         errors,
         streamsReady,
+        readyWithVersion,
         streamOpenMs,
         framesReceived,
         cpuPercent: ((cpu.user + cpu.system) / 1000 / order.measureMs) * 100,
@@ -239,6 +291,8 @@ export const runLoad = (order: LoadOrder): Promise<LoadReport> => {
 
 // Run as a child process: one order in, one report out.
 if (process.send) {
+  // The bench stopped (Ctrl-C, a failure): so does its generator.
+  process.once('disconnect', () => process.exit(0));
   process.once('message', (order: LoadOrder) => {
     void runLoad(order).then((report) => {
       process.send?.(report, () => process.exit(0));

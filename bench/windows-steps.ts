@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadOrder, LoadReport, WindowPlan } from './windows-load';
-import type { PollIntervals } from './windows-schedule';
+import type { PollSchedule } from './windows-schedule';
 import { cpuTimeMs, mintToken, type RunningServer } from './windows-servers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,6 +24,7 @@ export type StepResult = {
   errors: number;
   errorReasons: string[];
   streamsReady: number;
+  readyWithVersion: number;
   streamOpenP99: number;
   /** Each server's CPU over the measured time, % of one core. */
   serverCpu: number[];
@@ -57,7 +58,7 @@ export type StepSetup = {
   servers: RunningServer[];
   cookies: string[];
   collectionUids: string[];
-  intervals: PollIntervals;
+  schedule: PollSchedule;
   measureMs: number;
 };
 
@@ -104,7 +105,7 @@ export const runStep = async (
         playShare({
           port: server.port,
           windows: shares[s] ?? [],
-          intervals: setup.intervals,
+          schedule: setup.schedule,
           rampMs,
           measureMs: setup.measureMs,
         }),
@@ -133,6 +134,7 @@ export const runStep = async (
     errors,
     errorReasons: Object.entries(errorCounts).map(([reason, count]) => `${reason} ×${count}`),
     streamsReady,
+    readyWithVersion: reports.reduce((sum, report) => sum + report.readyWithVersion, 0),
     streamOpenP99: percentile(opens, 99),
     serverCpu: cpuBefore.map((before, s) => (((cpuAfter[s] ?? before) - before) / measuredMs) * 100),
     generatorCpu: reports.map((report) => report.cpuPercent),
