@@ -129,6 +129,7 @@ const summaryRows = (
   const without = requestsPerSecond(schedule.withoutStream);
   const withStream = effectiveWithStream(schedule, announcesVersion);
   const fall = withStream > 0 ? without / withStream : Infinity;
+  const growth = two && one.largest > 0 ? two.largest / one.largest : 0;
   const alone = requestsPerSecond(schedule.withStream);
   const caveat = announcesVersion
     ? ''
