@@ -276,13 +276,13 @@ export async function runWindows(options: {
     ];
     return [
       {
-        title: 'Open windows: live-update streams and polls (issue 15 targets 5 and 6)',
+        title: '5-6. Open windows: live-update streams and polls',
         columns: ['figure', 'value'],
         rows: summaryRows(schedule, probeStep.readyWithVersion > 0, one, two, caps, probe),
         notes,
       },
       {
-        title: 'Open windows: search steps',
+        title: '5-6. Open windows: search steps',
         columns: stepColumns,
         rows: [...one.steps, ...two.steps, probeStep].map(stepRow),
         notes: ['The last row is the delay probe run (the note posts add a little load of their own).'],
