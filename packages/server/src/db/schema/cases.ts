@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { components, kits } from './catalogue';
 import { collections } from './collections';
-import { oneOf, timestamptz, trigramIndex } from './columns';
+import { oneOf, timestamptz } from './columns';
 import { machine_projects } from './production';
 import { job_types, material_types, materials, statuses } from './reference';
 import { users } from './users';
@@ -130,7 +130,8 @@ export const cases = pgTable(
     index('cases_active_collection_idx')
       .on(t.collection_uid)
       .where(sql`active`),
-    trigramIndex('cases_case_mkey_trgm', t.case_mkey),
+    // Search matches case keys by prefix only ('100123-0'): a btree range, cheaper to keep than trigrams.
+    index('cases_case_mkey_prefix').on(t.case_mkey.op('text_pattern_ops')),
     index('cases_department_due_idx')
       .on(t.department, t.internal_due)
       .where(sql`active`),

@@ -34,6 +34,8 @@ export const clients = pgTable(
   },
   (t) => [
     trigramIndex('clients_name_trgm', t.name),
+    // Search ranks the names with the fewest trigrams first (the most similar ones are among them).
+    index('clients_name_trigram_count').on(sql`array_length(show_trgm(${t.name}), 1)`),
     index('clients_country_idx').on(t.country),
     check('clients_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
   ],

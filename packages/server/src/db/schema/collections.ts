@@ -53,7 +53,8 @@ export const collections = pgTable(
   },
   (t) => [
     trigramIndex('collections_patient_reference_trgm', t.patient_reference),
-    index('collections_shipping_client_idx').on(t.shipping_client_id),
+    // With collection_id, a client's newest collections are an index range (search, client page).
+    index('collections_shipping_client_idx').on(t.shipping_client_id, t.collection_id),
     index('collections_billing_client_idx').on(t.billing_client_id),
     index('collections_fulfillment_branch_idx').on(t.fulfillment_branch_id),
     check('collections_ordering_platform_check', oneOf(t.ordering_platform, orderingPlatforms)),

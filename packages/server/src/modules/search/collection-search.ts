@@ -52,17 +52,47 @@ const selectResultRows = (ranked: SQL, orderBy: SQL): SQL => sql`
 
 /** A generic word ('dental') can match half the clients: only the closest few bring their collections. */
 const clientMatchLimit = 10;
+/** How many of the shortest matching names are ranked first; see `closestClients`. */
+const shortestClientLimit = 50;
+
+/**
+ * The `clientMatchLimit` clients whose names contain the keyword and are most similar to it (ties by id),
+ * without a similarity() for every match ('dental' matches half the clients). similarity = shared / all
+ * trigrams ≤ (the keyword's trigrams) / (the name's trigrams), so the best names are short ones: the 50
+ * matches with the fewest trigrams (a btree on that count, read in order) are ranked, and they hold the
+ * exact answer when every name they leave out has more trigrams than the tenth's similarity allows
+ * (`count × s10 > k`, checked with a whole-number margin). Otherwise every match is ranked, as before.
+ */
+const closestClients = (keyword: string, contains: string): SQL => sql`
+  WITH shortest AS MATERIALIZED (
+    SELECT id, similarity(name, ${keyword}) AS sim, array_length(show_trgm(name), 1) AS trigrams
+    FROM clients WHERE name ILIKE ${contains}
+    ORDER BY array_length(show_trgm(name), 1) LIMIT ${shortestClientLimit}
+  ), covered AS (
+    SELECT coalesce(
+             count(*) < ${shortestClientLimit}
+             OR max(trigrams) > ceil(coalesce(array_length(show_trgm(${keyword}), 1), 0) / nullif(
+                  (SELECT sim FROM shortest ORDER BY sim DESC OFFSET ${clientMatchLimit - 1} LIMIT 1), 0)),
+             false) AS is_exact
+    FROM shortest
+  )
+  SELECT id, sim FROM (
+    SELECT id, sim FROM shortest WHERE (SELECT is_exact FROM covered)
+    UNION ALL
+    SELECT id, similarity(name, ${keyword}) FROM clients
+    WHERE name ILIKE ${contains} AND NOT (SELECT is_exact FROM covered)
+  ) matched
+  ORDER BY sim DESC, id LIMIT ${clientMatchLimit}`;
 
 /**
  * Free-text search over collection id, case key, patient reference and client name. Exact ids rank
  * first, then case-key prefixes, then trigram similarity of the patient reference, then the newest
- * collections of the closest-named clients. Each source is limited before the merge, so a common word
- * never ranks tens of thousands of rows (the GIN trigram indexes serve the ILIKE filters).
+ * collections of the closest-named clients. Each source is its own LIMITed branch of a UNION ALL with
+ * its own index, so a common word never ranks tens of thousands of rows: the id and the case-key prefix
+ * are btree lookups, the patient reference a GIN trigram match, the clients their shortest names first,
+ * and a client's newest collections a btree range (ARCHITECTURE.md, "Search at scale").
  */
-export const searchCollections = async (
-  db: Queryable,
-  keyword: string,
-): Promise<CollectionSearchResult[]> => {
+export const collectionSearchQuery = (keyword: string): SQL => {
   const contains = `%${escapeLike(keyword)}%`;
   const prefix = `${escapeLike(keyword)}%`;
   const asNumber = /^\d{1,9}$/.test(keyword) ? Number(keyword) : null;
@@ -87,16 +117,20 @@ export const searchCollections = async (
         ORDER BY score DESC, collection_id DESC LIMIT ${resultLimit})
       UNION ALL
       SELECT newest.uid, 30 + 40 * close_clients.sim AS score
-      FROM (SELECT id, similarity(name, ${keyword}) AS sim FROM clients WHERE name ILIKE ${contains}
-            ORDER BY sim DESC, id LIMIT ${clientMatchLimit}) close_clients
+      FROM (${closestClients(keyword, contains)}) close_clients
       CROSS JOIN LATERAL (SELECT uid FROM collections WHERE shipping_client_id = close_clients.id
                           ORDER BY collection_id DESC LIMIT ${resultLimit}) newest
     ) candidates
     GROUP BY uid ORDER BY max(score) DESC LIMIT ${resultLimit}`;
-  const rows = await selectRows<SearchRow>(
-    db,
-    selectResultRows(ranked, sql`r.score DESC, col.collection_id DESC`),
-  );
+  return selectResultRows(ranked, sql`r.score DESC, col.collection_id DESC`);
+};
+
+/** The collection search (`POST /api/v2/collections/`); the SQL is `collectionSearchQuery`. */
+export const searchCollections = async (
+  db: Queryable,
+  keyword: string,
+): Promise<CollectionSearchResult[]> => {
+  const rows = await selectRows<SearchRow>(db, collectionSearchQuery(keyword));
   return rows.map(presentRow);
 };
 

@@ -104,6 +104,39 @@ describe('POST /api/v2/collections/ (search)', () => {
   });
 });
 
+describe('POST /api/v2/collections/ (search), ranking many matching clients', () => {
+  // More names match than the search ranks first (50, shortest first): the closest ten must still be
+  // the ten most similar, ties by the oldest client, whether or not the shortest names settle it.
+  const addClients = async (names: string[]) => {
+    for (const name of names) {
+      const client = await createClient(test.db, { name });
+      await createCollection(test.db, {
+        client,
+        patientReference: 'Ngata, Aroha',
+        cases: [{ statusName: 'Dispatched' }],
+      });
+    }
+  };
+  const clientNames = async (keyword: string) =>
+    (await search(keyword)).json<{ client_name: string }[]>().map((r) => r.client_name);
+  const numbered = (stem: string, count: number) =>
+    Array.from({ length: count }, (_, i) => `${stem} ${String(i + 1).padStart(2, '0')}`);
+
+  it('answers the ten closest names when the shortest fifty settle it', async () => {
+    await addClients(['Quokka Lab', 'Quokka Care', ...numbered('Quokka Dental Group', 40)]);
+    await addClients(numbered('Quokka Dental Group and Implant Centre', 15));
+    const names = await clientNames('quokka');
+    expect(new Set(names)).toEqual(
+      new Set(['Quokka Lab', 'Quokka Care', ...numbered('Quokka Dental Group', 8)]),
+    );
+  });
+
+  it('answers the oldest of equally close names when they tie past the fiftieth', async () => {
+    await addClients(numbered('Wombat Dental Group', 55));
+    expect(new Set(await clientNames('wombat'))).toEqual(new Set(numbered('Wombat Dental Group', 10)));
+  });
+});
+
 describe('GET /api/v2/collections/active/', () => {
   it('lists collections with an active case only', async () => {
     const response = await test.app.inject({
