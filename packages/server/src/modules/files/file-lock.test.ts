@@ -43,12 +43,14 @@ describe('the file-lock poll', () => {
 
   it('is locked while a file operation runs and unlocked once it ends, even when it fails', async () => {
     let release: () => void = () => undefined;
-    const running = holdFileLock(
-      test.db,
-      collection.uid,
-      () => new Promise<void>((resolve) => (release = resolve)),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    let taken: () => void = () => undefined;
+    const leaseTaken = new Promise<void>((resolve) => (taken = resolve));
+    // The work runs once the lease is committed.
+    const running = holdFileLock(test.db, collection.uid, () => {
+      taken();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    await leaseTaken;
     const during = await poll(collection.uid);
     expect(during.json()).toMatchObject({ locked: true });
     expect(Date.parse(during.json<{ locked_until: string }>().locked_until)).toBeGreaterThan(Date.now());
