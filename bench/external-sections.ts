@@ -6,14 +6,23 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BenchSection } from './report';
 
+/** What the bench knows and hands to every external section; each reads the fields it needs. */
 export type ExternalOptions = {
   root: string;
   databaseUrl?: string;
-  /** The PGlite data set (when databaseUrl is not set); the bench's own server has stopped by then. */
+  /** The PGlite data set (when databaseUrl is not set). */
   dataDir: string;
   collections: number;
-  seconds: number;
   connections: number;
+  /** Seconds per measured step, only when asked for (--seconds): each section has its own default. */
+  seconds?: number;
+  /** The bench's running app server, signed-in user and fixtures (for the Chromium section). */
+  baseUrl?: string;
+  username?: string;
+  password?: string;
+  collection20Uid?: string;
+  collection2000Uid?: string;
+  log?: (line: string) => void;
 };
 
 type SectionRunner = (options: ExternalOptions) => Promise<BenchSection[]>;
@@ -23,17 +32,19 @@ const skipped = (title: string, note: string): BenchSection[] => [
 ];
 
 export const runExternalSection = async (
-  file: string,
-  title: string,
+  section: { file: string; runner: string; title: string },
   options: ExternalOptions,
 ): Promise<BenchSection[]> => {
+  const { file, title } = section;
   const modulePath = path.join(options.root, 'bench', file);
   if (!fs.existsSync(modulePath)) return skipped(title, `skipped: bench/${file} does not exist yet`);
   try {
     const loaded = (await import(pathToFileURL(modulePath).href)) as Record<string, unknown>;
-    const runner = Object.entries(loaded).find(
-      ([name, value]) => name.startsWith('run') && typeof value === 'function',
-    )?.[1] as SectionRunner | undefined;
+    // The agreed name first, else whichever run… function the file exports.
+    const runner = (loaded[section.runner] ??
+      Object.entries(loaded).find(
+        ([name, value]) => name.startsWith('run') && typeof value === 'function',
+      )?.[1]) as SectionRunner | undefined;
     if (!runner) return skipped(title, `skipped: bench/${file} exports no run… function`);
     return await runner(options);
   } catch (error) {
