@@ -169,6 +169,7 @@ export const runBrowserMetrics = async (options: BrowserMetricsOptions): Promise
       ['messages by click', visitMessagesByClick(options)],
     ];
     for (const [name, visit] of visits) {
+      options.log?.(`Chromium: ${name}, ${repeats} cold and ${repeats} warm visits…`);
       for (let i = 0; i < repeats; i += 1) {
         const context = await newContext();
         await attempt(`${name} (cold)`, visit, context, cold);
@@ -186,7 +187,7 @@ export const runBrowserMetrics = async (options: BrowserMetricsOptions): Promise
   const cpu = os.cpus();
   return [
     {
-      title: `Browser: LCP and typing-to-results in Chromium, CPU throttled ${cpuThrottle}×`,
+      title: `4b. First paint and typing-to-results in Chromium, CPU throttled ${cpuThrottle}×`,
       columns: ['page', 'figure', 'cache', 'median', 'runs (ms)'],
       rows: subjects ? rowsFor(figuresFor(subjects), cold, warm) : [],
       notes: [

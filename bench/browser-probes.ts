@@ -73,6 +73,22 @@ export const probeScript = String.raw`
     },
   };
 
+  // What a watcher that never finished was waiting for (for the failure note).
+  bench.describe = () => {
+    const log = messagesLog();
+    const rows = log ? log.querySelectorAll('[data-index]') : [];
+    const tab = document.querySelector('[role="tab"][aria-selected="true"]');
+    return [
+      'kind=' + bench.kind,
+      'input=' + bench.input,
+      'tab=' + (tab ? tab.getAttribute('aria-label') : '-'),
+      'cards=' + document.querySelectorAll('[data-testid="component-card"]').length,
+      'log=' + (log ? 'busy:' + log.getAttribute('aria-busy') + ' rows:' + rows.length : '-'),
+      'gap=' + (log ? log.scrollHeight - log.scrollTop - log.clientHeight : '-'),
+      'logChanged=' + bench.logChanged,
+    ].join(' ');
+  };
+
   let stop = () => undefined;
   bench.watch = (kind, arg, afterInput) => {
     stop();
@@ -94,9 +110,15 @@ export const probeScript = String.raw`
     observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     const onScroll = () => check(null);
     document.addEventListener('scroll', onScroll, true);
+    // A safety net for a state reached without a mutation or a scroll event (at most a frame late).
+    let frame = requestAnimationFrame(function poll() {
+      check(null);
+      frame = requestAnimationFrame(poll);
+    });
     stop = () => {
       observer.disconnect();
       document.removeEventListener('scroll', onScroll, true);
+      cancelAnimationFrame(frame);
     };
     check(null);
   };

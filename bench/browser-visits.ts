@@ -18,6 +18,8 @@ export type BrowserMetricsOptions = {
   extraArgs?: string[];
   /** A folder for a screenshot of each page as its visit ends (to see what was measured). */
   screenshotDir?: string;
+  /** Progress lines (the visits take minutes). */
+  log?: (line: string) => void;
 };
 
 export const cpuThrottle = 4;
@@ -44,11 +46,16 @@ const endVisit = async (page: Page, options: BrowserMetricsOptions, name: string
 /** Waits for the armed watcher and answers its time (from navigation start, or from the input). */
 const waitForDone = async (page: Page, fromInput: boolean): Promise<number> => {
   // A function, not a string: the page's Content-Security-Policy forbids evaluating strings.
-  await page.waitForFunction(
-    () => (globalThis as { __bench?: { done: number | null } }).__bench?.done != null,
-    undefined,
-    { timeout: waitMs },
-  );
+  try {
+    await page.waitForFunction(
+      () => (globalThis as { __bench?: { done: number | null } }).__bench?.done != null,
+      undefined,
+      { timeout: waitMs },
+    );
+  } catch (error) {
+    const state = await page.evaluate('window.__bench.describe()').catch(() => 'no page state');
+    throw new Error(`${(error as Error).message.split('\n')[0]} (${String(state)})`, { cause: error });
+  }
   const bench = await readBench(page);
   if (bench.done === null) throw new Error('the watcher did not finish');
   if (!fromInput) return bench.done;
