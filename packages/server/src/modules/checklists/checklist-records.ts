@@ -87,9 +87,8 @@ export const presentCaseChecklist = async (q: Queryable, found: ChecklistCase): 
     .from(checklist_items)
     .where(eq(checklist_items.case_uid, found.uid))
     .orderBy(asc(checklist_items.sort), asc(checklist_items.id));
+  // Keys in the schema's order: the GET answer is serialised as built (http/polled-answer.ts).
   return {
-    case_mkey: found.case_mkey,
-    job_type: found.job_type,
     checklist: rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -100,6 +99,8 @@ export const presentCaseChecklist = async (q: Queryable, found: ChecklistCase): 
       not_required: row.not_required,
       mandatory: row.mandatory,
     })),
+    case_mkey: found.case_mkey,
+    job_type: found.job_type,
   };
 };
 

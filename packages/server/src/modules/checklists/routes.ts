@@ -13,6 +13,7 @@ import {
 } from '@lab/domain';
 import { sendCachedAnswer, serialiseAnswer } from '../../cache/cached-answer';
 import { createReferenceCache } from '../../cache/reference-cache';
+import { sendPolledAnswer } from '../../http/polled-answer';
 import type { Db } from '../../db/client';
 import { requireActor } from '../../http/access';
 import type { RealtimeBus } from '../../realtime/realtime-bus';
@@ -38,7 +39,14 @@ export const registerChecklistsRoutes = (
   api.get(
     '/api/v2/checklists/:caseUid/',
     { config: { access: 'staff' }, schema: { params: checklistParams, ...checklistAnswer } },
-    async (request) => getCaseChecklist(db, request.params.caseUid),
+    // Refetched with its collection (http/polled-answer.ts).
+    async (request, reply) =>
+      sendPolledAnswer(
+        request,
+        reply,
+        caseChecklistSchema,
+        await getCaseChecklist(db, request.params.caseUid),
+      ),
   );
 
   api.post(

@@ -11,6 +11,7 @@ import {
 } from '@lab/domain';
 import type { Db } from '../../db/client';
 import { requireActor } from '../../http/access';
+import { sendPolledAnswer } from '../../http/polled-answer';
 import { addComponent } from './add-component';
 import { requireCollection } from './collection-queries';
 import { runCollectionAction } from './list-actions';
@@ -27,7 +28,9 @@ export const registerCollectionsRoutes = (app: FastifyInstance, deps: { db: Db }
       config: { access: 'staff' },
       schema: { params: collectionParams, response: { 200: collectionSchema } },
     },
-    async (request) => loadCollection(db, request.params.uid),
+    // Open pages refresh it every 30 s (http/polled-answer.ts).
+    async (request, reply) =>
+      sendPolledAnswer(request, reply, collectionSchema, await loadCollection(db, request.params.uid)),
   );
 
   api.patch(

@@ -17,6 +17,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requireActor } from '../../http/access';
+import { sendPolledAnswer } from '../../http/polled-answer';
 import { setLinkHeaders } from '../../http/link-headers';
 import {
   discardUploadedParts,
@@ -68,12 +69,15 @@ export const registerMessagesRoutes = (
         response: { 200: messageListSchema },
       },
     },
-    async (request) =>
-      listCollectionMessages(db, {
+    // Refreshed with its collection (http/polled-answer.ts); per employee through message_seen.
+    async (request, reply) => {
+      const list = await listCollectionMessages(db, {
         rawUid: request.params.uid,
         extraRef: request.query['extra-ref'],
         viewerId: requireActor(request).id,
-      }),
+      });
+      return sendPolledAnswer(request, reply, messageListSchema, list);
+    },
   );
 
   api.post(

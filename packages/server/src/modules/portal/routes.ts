@@ -16,6 +16,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requireClient } from '../../http/access';
+import { sendPolledAnswer } from '../../http/polled-answer';
 import { discardUploadedParts, receiveMultipartBody, uploadedPartsOf } from '../../http/multipart-upload';
 import type { FileStorage } from '../../storage/file-storage';
 import { answerApproval } from './answer-approval';
@@ -45,7 +46,14 @@ export const registerPortalRoutes = (
       config: { access: 'portal' },
       schema: { params: portalKeyParams, response: { 200: portalCollectionSchema } },
     },
-    async (request) => loadPortalCollection(db, requireClient(request)),
+    // The portal page polls it (http/polled-answer.ts).
+    async (request, reply) =>
+      sendPolledAnswer(
+        request,
+        reply,
+        portalCollectionSchema,
+        await loadPortalCollection(db, requireClient(request)),
+      ),
   );
 
   api.post(
