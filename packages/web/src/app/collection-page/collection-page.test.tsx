@@ -5,6 +5,7 @@ import { apiClient } from '../../lib/api-client';
 import { aCollection } from '../../testing/records';
 import { Providers } from '../providers';
 import { createQueryClient } from '../query-client';
+import { idleShellParts } from '../shell/app-shell';
 import { CollectionPage } from './collection-page';
 import { idleCollectionParts } from './collection-parts';
 
@@ -57,7 +58,7 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
   // The views are lazy chunks: load them once up front, as the page does on idle, so each test waits
   // for its answers and not for the first transform of a chunk.
   beforeAll(async () => {
-    await Promise.all(idleCollectionParts.map((part) => part.prefetch()));
+    await Promise.all([...idleCollectionParts, ...idleShellParts].map((part) => part.prefetch()));
   }, 60_000);
 
   beforeEach(() => {

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   aPortalApproval,
   aPortalCollection,
@@ -8,6 +8,7 @@ import {
 } from '../../features/portal/testing/portal-fixture';
 import { fileResponse, json, stubFetch, type ApiCall } from '../../testing/fetch-stub';
 import { renderWithQueries } from '../../testing/render-with-queries';
+import { LazyFileViewerDialog } from '../../features/files/components/lazy-file-viewer-dialog';
 import { PortalPage } from './portal-page';
 
 // The page as the client opens it from the e-mail: the key from the address, files through the portal's
@@ -45,6 +46,11 @@ afterEach(() => {
 });
 
 describe('PortalPage', () => {
+  // The file viewer is a lazy chunk: load it once up front, as a first opening does.
+  beforeAll(async () => {
+    await LazyFileViewerDialog.prefetch();
+  }, 60_000);
+
   it('shows approval files through fresh one-time links and opens them in the viewer', async () => {
     renderWithQueries(<PortalPage />);
     const thumbnail = await screen.findByRole('img', { name: 'crown.png' });

@@ -26,7 +26,7 @@ export const navDrawerWidth = 232;
 const NavDrawer = lazyPart(() => import('./nav-drawer').then((module) => module.NavDrawer));
 
 // The app bar's menus and dialogs, downloaded on idle so that opening them later is instant.
-const idleShellParts = [SystemsMenuList, ...notificationsBellParts, LazyConfirmDialog, NavDrawer];
+export const idleShellParts = [SystemsMenuList, ...notificationsBellParts, LazyConfirmDialog, NavDrawer];
 
 /**
  * The frame of every staff page: app bar (with the update notice) on top, footer at the bottom, the

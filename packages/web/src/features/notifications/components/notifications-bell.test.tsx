@@ -1,10 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationTexts, type Notification } from '@lab/domain';
+import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
 import { collectionUid } from '../../../testing/records';
 import { renderWithQueries } from '../../../testing/render-with-queries';
 import { aNotification, FakeEventSource, stubNotificationApi } from '../testing/notification-fixture';
-import { NotificationsBell } from './notifications-bell';
+import { NotificationsBell, notificationsBellParts } from './notifications-bell';
 
 const renderBell = () => {
   const playSound = vi.fn();
@@ -29,6 +30,11 @@ const undelivered = aNotification({
 });
 
 describe('NotificationsBell', () => {
+  // The menus and dialogs are lazy chunks: load them once up front, as the page does on idle.
+  beforeAll(async () => {
+    await Promise.all([...notificationsBellParts, LazyConfirmDialog].map((part) => part.prefetch()));
+  }, 60_000);
+
   let hasFocus: boolean;
   beforeEach(() => {
     hasFocus = true;

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { portalTexts, type PortalApproval, type PortalCollection } from '@lab/domain';
 import { json, stubFetch, type Answer } from '../../../testing/fetch-stub';
 import { aTestQueryClient, renderWithQueries } from '../../../testing/render-with-queries';
@@ -11,7 +11,7 @@ import {
   collectionPath,
   portalKey,
 } from '../testing/portal-fixture';
-import { PortalApprovalCard } from './portal-approval-card';
+import { PortalApprovalCard, portalApprovalCardParts } from './portal-approval-card';
 
 // The approval card through its real POST: the answer shows at once, then the collection reloads.
 
@@ -54,6 +54,11 @@ afterEach(() => {
 });
 
 describe('PortalApprovalCard', () => {
+  // The menus and dialogs are lazy chunks: load them once up front, as the page does on idle.
+  beforeAll(async () => {
+    await Promise.all(portalApprovalCardParts.map((part) => part.prefetch()));
+  }, 60_000);
+
   it('refuses blank details for request changes, client side, and sends nothing', async () => {
     const { posts } = renderCard(aPortalApproval(), () => undefined);
     fireEvent.click(screen.getByRole('button', { name: 'Request changes' }));

@@ -29,6 +29,8 @@ const ApprovalChangesDialog = lazyDialog(
   () => import('./approval-changes-dialog').then((module) => module.ApprovalChangesDialog),
   () => true,
 );
+/** For tests to load before they open a dialog. */
+export const portalApprovalCardParts = [LazyConfirmDialog, ApprovalChangesDialog];
 
 // An approval request as the client sees it (collection-views §2 'Approval card', §4 'Approval status'):
 // the design files, and while it waits for the client the three answers; once answered, how it was
