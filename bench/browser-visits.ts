@@ -66,7 +66,10 @@ const waitForDone = async (page: Page, fromInput: boolean): Promise<number> => {
 const arm = (page: Page, kind: ProbeKind, arg = '') =>
   page.evaluate(`window.__bench.watch(${JSON.stringify(kind)}, ${JSON.stringify(arg)}, true)`);
 
-/** A throttled page whose navigation to `url` is timed until `kind`'s last element, with its LCP. */
+/**
+ * A throttled page loading `url`, timed until the view the URL names (search, components or messages)
+ * shows its last element, and its LCP.
+ */
 const openPage = async (context: BrowserContext, url: string) => {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
