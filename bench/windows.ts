@@ -259,6 +259,9 @@ export async function runWindows(options: {
       });
     });
 
+    // CPU time is less disturbed by a busy machine than latency is: the server's cost per window.
+    const widest = [...one.steps].sort((x, y) => y.windows - x.windows)[0];
+    const cpuPerThousand = widest ? ((widest.serverCpu[0] ?? 0) / widest.windows) * 1000 : 0;
     const notes = [
       `Poll mix: ${source}; with the stream ${describeIntervals(schedule.withStream)}, without ` +
         `${describeIntervals(schedule.withoutStream)} (event lock / version / notifications / collection), ` +
@@ -269,6 +272,8 @@ export async function runWindows(options: {
         `collections of a database with ≥ ${generatedCollections.toLocaleString('en-AU')} generated ones.`,
       'The load generator runs on the same cores as the servers and PostgreSQL (one node:http process per ' +
         'server process, keep-alive agent of 2 sockets per window): its CPU and event-loop lag are in the steps table.',
+      `One process spent ${cpuPerThousand.toFixed(1)}% of a core per 1,000 windows (step of ` +
+        `${widest?.windows ?? 0}), i.e. a full core at about ${cpuPerThousand > 0 ? Math.round(100_000 / cpuPerThousand).toLocaleString('en-AU') : '—'} windows.`,
       `Descriptor limit ${descriptorLimit} (ulimit -n): at most ${perProcess} windows per process; ` +
         `search cap ${caps.one} on one process, ${caps.two} on two.`,
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC at ${commit}, ` +
