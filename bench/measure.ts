@@ -75,9 +75,12 @@ export const measure = (options: {
           p99: percentile(times, 0.99),
           requests: times.length,
           failures: unexpectedCount + result.errors + result.timeouts,
-          unexpected: silent
-            ? `no answer within ${seconds} s`
-            : others.map(([status, count]) => `${status}×${count}`).join(', '),
+          unexpected: [
+            ...(silent ? [`no answer within ${seconds} s`] : []),
+            ...others.map(([status, count]) => `${status}×${count}`),
+            ...(result.timeouts > 0 ? [`${result.timeouts} timeouts`] : []),
+            ...(result.errors > result.timeouts ? [`${result.errors - result.timeouts} errors`] : []),
+          ].join(', '),
         });
       },
     );

@@ -30,6 +30,9 @@ export const formatSection = (section: BenchSection): string => {
       .map((cell, c) => cell.padEnd(widths[c] ?? 0))
       .join('  ')
       .trimEnd();
+  // A section with nothing measured (skipped, PostgreSQL only) is its title and why.
+  if (rows.length === 0)
+    return [`\n## ${section.title}\n`, ...(section.notes ?? []).map((note) => `  ${note}`)].join('\n');
   return [
     `\n## ${section.title}\n`,
     line(header),

@@ -70,7 +70,10 @@ if (isServed) {
   let session: BenchSession | null = null;
   try {
     session = await startBenchSession(root, dataSet);
-    log(`Bench server ready (${session.kind}): app ${session.realBase}, bare ${session.bareBase}`);
+    log(
+      `Bench server ready (${session.kind}, settled in ${(session.settleMs / 1000).toFixed(1)} s): ` +
+        `app ${session.realBase}, bare ${session.bareBase}`,
+    );
     const runs = createRouteRuns(session, options.seconds);
     if (has('hot-reads')) show('hot-reads', await runHotReads(runs, options.connections));
     if (has('polls')) show('polls', await runPolls(runs, options.connections));
