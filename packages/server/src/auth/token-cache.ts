@@ -9,7 +9,8 @@ import { hashSecret } from './secrets';
 // database lookup. A token stays cached at most tokenCacheMs and never past its own or its session's end;
 // a logout publishes `session_ended`, which drops the session's tokens in every process at once; and
 // while the process does not hear the database channel nothing is cached (cache/event-cache.ts).
-// Changes made to an employee behind the application's back (SQL by hand) show within tokenCacheMs.
+// A write to an employee's record publishes `user` (publishUsersChanged); one made behind the
+// application's back (SQL by hand) shows within tokenCacheMs.
 
 export const tokenCacheMs = 30_000;
 
@@ -23,8 +24,11 @@ export const createTokenCache = (db: Db, realtime: RealtimeBus): TokenCache => {
     bus: realtime,
     maxAgeMs: tokenCacheMs,
     maxEntries: 50_000,
-    staleAfter: (event) =>
-      event.type === 'session_ended' ? (_key, actor) => actor?.session_id === event.session_id : null,
+    staleAfter: (event) => {
+      if (event.type === 'session_ended') return (_key, actor) => actor?.session_id === event.session_id;
+      if (event.type === 'user') return (_key, actor) => actor?.id === event.user_id;
+      return null;
+    },
   });
   return {
     findStaff: async (token) => {

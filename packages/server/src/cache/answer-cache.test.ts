@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/client';
-import { branches, notifications, sessions, statuses } from '../db/schema/index';
+import { branches, notifications, sessions, statuses, users } from '../db/schema/index';
 import { holdFileLock } from '../modules/files/file-lock';
 import { realtimeChannel, type RealtimeEvent } from '../realtime/events';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../testing';
@@ -292,6 +292,20 @@ describe('bearer tokens cached in the process', () => {
     await notifyFromElsewhere([{ type: 'session_ended', session_id: session?.id ?? '' }]);
     await eventually(async () => (await get('/api/me/', user)).statusCode === 401);
     expect(errorMessage(await get('/api/me/', user))).toBe('Invalid Token');
+  });
+});
+
+describe('employee records', () => {
+  it("reads a changed employee's token again once the change is published", async () => {
+    const user = await signInAs(test);
+    expect((await get('/api/me/', user)).json<{ admin: boolean }>().admin).toBe(false);
+    const changed = await test.db
+      .update(users)
+      .set({ admin: true })
+      .where(eq(users.username, user.username))
+      .returning({ id: users.id });
+    await notifyFromElsewhere(changed.map((row) => ({ type: 'user' as const, user_id: row.id })));
+    await eventually(async () => (await get('/api/me/', user)).json<{ admin: boolean }>().admin);
   });
 });
 

@@ -33,6 +33,8 @@ export type RealtimeEvent =
   | { type: 'file_lock'; uid: string }
   /** A session ended (logout): its tokens and streams stop at once in every process. */
   | { type: 'session_ended'; session_id: string }
+  /** An employee's record changed (branch, flags, active): their cached tokens must be read again. */
+  | { type: 'user'; user_id: number }
   | { type: 'reference'; list: ReferenceList }
   /** Bulk changes (a seed): every cache of every process starts over. */
   | { type: 'reset' };
@@ -48,6 +50,7 @@ const eventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification'), user_id: z.number().int(), notification_uid: z.uuid() }),
   z.object({ type: z.literal('file_lock'), uid: z.uuid() }),
   z.object({ type: z.literal('session_ended'), session_id: z.uuid() }),
+  z.object({ type: z.literal('user'), user_id: z.number().int() }),
   z.object({ type: z.literal('reference'), list: z.enum(referenceLists) }),
   z.object({ type: z.literal('reset') }),
 ]);
@@ -105,6 +108,13 @@ export const publishReferenceChanged = (tx: Queryable, ...lists: ReferenceList[]
     tx,
     lists.map((list) => ({ type: 'reference', list })),
   );
+
+/** Tells every process that employees' records changed: their tokens and the employee list are read again. */
+export const publishUsersChanged = (tx: Queryable, userIds: readonly number[]): Promise<void> =>
+  publishRealtimeEvents(tx, [
+    ...userIds.map((user_id) => ({ type: 'user' as const, user_id })),
+    { type: 'reference', list: 'employees' },
+  ]);
 
 /**
  * The events of one NOTIFY payload. A payload that is not ours is dropped; an event of a kind this

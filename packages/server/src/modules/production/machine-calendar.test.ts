@@ -4,6 +4,7 @@ import { machineCalendarSchema } from '@lab/domain';
 import { cases, machine_plans, scan_gauge_batches, users } from '../../db/schema/index';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../testing';
 import { createCollection } from '../../testing/factories';
+import { publishUsersChanged } from '../../realtime/events';
 import { at, branchIdOf, createMachine, createProductionCalls, createProject } from './production-test-kit';
 
 // GET /api/v2/machines/calendar/?branch=&start=&end= through the real app (issue 14 §2).
@@ -149,9 +150,21 @@ describe('GET /api/v2/machines/calendar/', () => {
   });
 
   it("shows the user's own branch when none is asked for", async () => {
-    await test.db.update(users).set({ branch_id: sydney }).where(eq(users.username, 'calendar.reader'));
+    const placeReader = async (branchId: number | null) => {
+      const moved = await test.db
+        .update(users)
+        .set({ branch_id: branchId })
+        .where(eq(users.username, 'calendar.reader'))
+        .returning({ id: users.id });
+      // As an application write would: the reader's cached token is read again.
+      await publishUsersChanged(
+        test.db,
+        moved.map((user) => user.id),
+      );
+    };
+    await placeReader(sydney);
     const response = await calls.calendar(week());
-    await test.db.update(users).set({ branch_id: null }).where(eq(users.username, 'calendar.reader'));
+    await placeReader(null);
     expect(response.statusCode).toBe(200);
     const calendar = machineCalendarSchema.parse(response.json());
     expect(calendar.branch.name).toBe('Sydney');
