@@ -99,21 +99,24 @@ const chunkKind = (id: string) =>
       ? 'vendor'
       : 'shared';
 
-// One group per number of pages, the widest first: a group also takes the captured modules'
-// dependencies, and a dependency is needed by at least the pages of what imports it, so taking the wide
-// sets first leaves every module in the chunk of exactly its pages. Our code needed by one page stays in
-// that page's entry chunk.
-const initialChunkGroups: Rolldown.CodeSplittingGroup[] = pages.map((_, index) => {
+const chunkKinds = ['mui', 'vendor', 'shared'] as const;
+
+// One group per number of pages and kind, the widest page sets first and, among equal ones, libraries
+// before our code: a group also takes the captured modules' dependencies, and a dependency is needed by at
+// least the pages of what imports it, so this order leaves every module in the chunk of exactly its pages
+// (and zod in a library chunk, not in ours). Our code needed by one page stays in that page's entry chunk.
+const initialChunkGroups: Rolldown.CodeSplittingGroup[] = pages.flatMap((_, index) => {
   const pageCount = pages.length - index;
-  return {
-    priority: 10 + pageCount,
+  return chunkKinds.map((kind, kindIndex) => ({
+    priority: 10 + pageCount * chunkKinds.length + (chunkKinds.length - kindIndex),
     name: (id: string, ctx: ChunkingContext) => {
       const pageSet = initialPagesOf(ctx).get(id);
-      if (pageSet === undefined || pageSet.split('~').length !== pageCount) return null;
-      const kind = chunkKind(id);
+      if (pageSet === undefined || pageSet.split('~').length !== pageCount || chunkKind(id) !== kind) {
+        return null;
+      }
       return kind === 'shared' && pageCount === 1 ? null : `${kind}~${pageSet}`;
     },
-  };
+  }));
 });
 
 const backend = 'http://localhost:8080';

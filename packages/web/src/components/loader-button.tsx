@@ -2,9 +2,9 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import { LazyTooltip } from './lazy-tooltip';
 
 type LoaderButtonProps = {
   isLoading: boolean;
@@ -27,7 +27,7 @@ const ErrorList = ({ errors }: { errors: readonly string[] }) => (
 export const LoaderButton = ({ isLoading, errors, onRefresh }: LoaderButtonProps) => {
   const title = errors.length > 0 ? <ErrorList errors={errors} /> : isLoading ? 'Loading…' : 'Refresh';
   return (
-    <Tooltip title={title} arrow>
+    <LazyTooltip title={title} arrow>
       <span>
         <IconButton color="inherit" aria-label="Refresh" onClick={onRefresh} disabled={isLoading}>
           <Badge badgeContent={errors.length} color="error" overlap="circular">
@@ -39,6 +39,6 @@ export const LoaderButton = ({ isLoading, errors, onRefresh }: LoaderButtonProps
           </Badge>
         </IconButton>
       </span>
-    </Tooltip>
+    </LazyTooltip>
   );
 };

@@ -78,7 +78,8 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
 
   it('opened on a collection: shows the navigation entries and the uid, but no Back to Search', async () => {
     renderPage(`?uid=${uid}`);
-    const nav = await screen.findByRole('navigation', { name: 'Collection' });
+    // The drawer and the nav are lazy parts: a busy machine takes longer than findBy's default second.
+    const nav = await screen.findByRole('navigation', { name: 'Collection' }, { timeout: 10_000 });
     expect(
       within(nav)
         .getAllByRole('button')

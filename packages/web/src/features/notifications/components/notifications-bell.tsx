@@ -1,6 +1,5 @@
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +7,7 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'rea
 import { notificationTexts, type Notification } from '@lab/domain';
 import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
 import { lazyPart, useHasOpened } from '../../../components/lazy-part';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { openInNewTab } from '../../../lib/navigation';
 import { collectionQueryKey, fileLockQueryKey } from '../../../lib/query-keys';
 import { usePollInterval, useStreamResync } from '../../../lib/stream-status';
@@ -131,7 +131,7 @@ export const NotificationsBell = ({ playSound = playNotificationSound }: Notific
   const hasPopupOpened = useHasOpened(isPopupOpen);
   return (
     <>
-      <Tooltip title="Notifications">
+      <LazyTooltip title="Notifications">
         <IconButton
           color="inherit"
           aria-label="Notifications"
@@ -143,7 +143,7 @@ export const NotificationsBell = ({ playSound = playNotificationSound }: Notific
             {count > 0 ? <NotificationsIcon /> : <NotificationsNoneIcon />}
           </Badge>
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       <Suspense fallback={null}>
         {hasMenuOpened && (
           <NotificationMenu
