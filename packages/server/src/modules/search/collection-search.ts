@@ -61,7 +61,7 @@ const shortestClientLimit = 50;
  * trigrams ≤ (the keyword's trigrams) / (the name's trigrams), so the best names are short ones: the 50
  * matches with the fewest trigrams (a btree on that count, read in order) are ranked, and they hold the
  * exact answer when every name they leave out has more trigrams than the tenth's similarity allows
- * (`count × s10 > k`, checked with a whole-number margin). Otherwise every match is ranked, as before.
+ * (`max(trigrams) > ceil(k / s10)`, rounded up for float error). Otherwise every match is ranked, as before.
  */
 const closestClients = (keyword: string, contains: string): SQL => sql`
   WITH shortest AS MATERIALIZED (
