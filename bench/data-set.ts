@@ -14,10 +14,11 @@ export type DataSet = {
   databaseUrl?: string;
 };
 
+// Two connections: migrating holds one for its advisory lock and runs the migrations on another.
 const countCollections = async (target: { dataDir: string; databaseUrl?: string }): Promise<number> => {
   const handle = await openDatabase(
     target.databaseUrl
-      ? { kind: 'postgres', url: target.databaseUrl, poolMax: 1 }
+      ? { kind: 'postgres', url: target.databaseUrl, poolMax: 2 }
       : { kind: 'pglite', dataDir: target.dataDir },
   );
   try {
