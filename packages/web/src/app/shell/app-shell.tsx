@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { LazyConfirmDialog } from '../../components/lazy-confirm-dialog';
 import { lazyPart, prefetchWhenIdle } from '../../components/lazy-part';
-import { lazyTooltipParts } from '../../components/lazy-tooltip';
 import { notificationsBellParts } from '../../features/notifications/components/notifications-bell';
 import { AppFooter } from './app-footer';
 import { AppTopBar } from './app-top-bar';
@@ -27,13 +26,7 @@ export const navDrawerWidth = 232;
 const NavDrawer = lazyPart(() => import('./nav-drawer').then((module) => module.NavDrawer));
 
 // The app bar's menus and dialogs, downloaded on idle so that opening them later is instant.
-export const idleShellParts = [
-  ...lazyTooltipParts,
-  SystemsMenuList,
-  ...notificationsBellParts,
-  LazyConfirmDialog,
-  NavDrawer,
-];
+export const idleShellParts = [SystemsMenuList, ...notificationsBellParts, LazyConfirmDialog, NavDrawer];
 
 /**
  * The frame of every staff page: app bar (with the update notice) on top, footer at the bottom, the
