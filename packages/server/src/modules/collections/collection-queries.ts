@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { AppError, collectionMessages } from '@lab/domain';
 import type { Queryable } from '../../db/client';
+import { isAnyOf, preparedOnce } from './prepared-reads';
 import {
   approval_files,
   approvals,
@@ -21,7 +22,8 @@ import {
 } from '../../db/schema/index';
 
 // Reads of the collection itself and its collection-level children. Each function is ONE statement, so
-// the collection load costs the same number of queries whatever the number of cases.
+// the collection load costs the same number of queries whatever the number of cases; the load's are
+// prepared once per handle (prepared-reads.ts).
 
 const uuidText = z.guid();
 
@@ -42,8 +44,8 @@ export const userName = (person: { first_name: AnyPgColumn; last_name: AnyPgColu
 const billingClients = alias(clients, 'billing_clients');
 const binBranches = alias(branches, 'bin_branches');
 
-export const findCollectionRow = async (db: Queryable, uid: string) => {
-  const [row] = await db
+const prepareCollectionRow = (db: Queryable, name: string) =>
+  db
     .select({
       collection: collections,
       shipping_client: {
@@ -77,8 +79,12 @@ export const findCollectionRow = async (db: Queryable, uid: string) => {
     .leftJoin(branches, eq(branches.id, collections.fulfillment_branch_id))
     .leftJoin(order_stages, eq(order_stages.id, collections.order_stage_id))
     .leftJoin(binBranches, eq(binBranches.id, collections.bin_location_branch_id))
-    .where(eq(collections.uid, uid))
-    .limit(1);
+    .where(eq(collections.uid, sql.placeholder('uid')))
+    .limit(1)
+    .prepare(name);
+
+export const findCollectionRow = async (q: Queryable, uid: string) => {
+  const [row] = await preparedOnce(q, 'collection_row', prepareCollectionRow).execute({ uid });
   return row ?? null;
 };
 export type CollectionRow = NonNullable<Awaited<ReturnType<typeof findCollectionRow>>>;
@@ -95,33 +101,39 @@ export const requireCollection = async (db: Queryable, rawUid: string): Promise<
   return row.uid;
 };
 
-export const findLocationAudit = (db: Queryable, collectionUid: string) =>
-  db
-    .select({
-      bin_location: location_audit.bin_location,
-      bin_location_branch: branches.name,
-      moved_at: location_audit.moved_at,
-      moved_by: location_audit.moved_by,
-    })
-    .from(location_audit)
-    .leftJoin(branches, eq(branches.id, location_audit.bin_location_branch_id))
-    .where(eq(location_audit.collection_uid, collectionUid))
-    .orderBy(desc(location_audit.moved_at), desc(location_audit.id));
+export const findLocationAudit = (q: Queryable, collectionUid: string) =>
+  preparedOnce(q, 'collection_location_audit', (db, name) =>
+    db
+      .select({
+        bin_location: location_audit.bin_location,
+        bin_location_branch: branches.name,
+        moved_at: location_audit.moved_at,
+        moved_by: location_audit.moved_by,
+      })
+      .from(location_audit)
+      .leftJoin(branches, eq(branches.id, location_audit.bin_location_branch_id))
+      .where(eq(location_audit.collection_uid, sql.placeholder('uid')))
+      .orderBy(desc(location_audit.moved_at), desc(location_audit.id))
+      .prepare(name),
+  ).execute({ uid: collectionUid });
 
-export const findPricingKits = (db: Queryable, collectionUid: string) =>
-  db
-    .select({
-      kit_collection_id: collection_pricing_kits.kit_collection_id,
-      dentate: collection_pricing_kits.dentate,
-      kit_id: kits.id,
-      kit_code: kits.code,
-      kit_name: kits.name,
-      kit_implant_qty: kits.implant_qty,
-    })
-    .from(collection_pricing_kits)
-    .innerJoin(kits, eq(kits.id, collection_pricing_kits.kit_id))
-    .where(eq(collection_pricing_kits.collection_uid, collectionUid))
-    .orderBy(asc(collection_pricing_kits.kit_collection_id));
+export const findPricingKits = (q: Queryable, collectionUid: string) =>
+  preparedOnce(q, 'collection_pricing_kits', (db, name) =>
+    db
+      .select({
+        kit_collection_id: collection_pricing_kits.kit_collection_id,
+        dentate: collection_pricing_kits.dentate,
+        kit_id: kits.id,
+        kit_code: kits.code,
+        kit_name: kits.name,
+        kit_implant_qty: kits.implant_qty,
+      })
+      .from(collection_pricing_kits)
+      .innerJoin(kits, eq(kits.id, collection_pricing_kits.kit_id))
+      .where(eq(collection_pricing_kits.collection_uid, sql.placeholder('uid')))
+      .orderBy(asc(collection_pricing_kits.kit_collection_id))
+      .prepare(name),
+  ).execute({ uid: collectionUid });
 
 const referrers = alias(clients, 'referrers');
 const referrees = alias(clients, 'referrees');
@@ -143,55 +155,66 @@ export const findReferralsWhere = (db: Queryable, where: SQL | undefined) =>
     .where(where)
     .orderBy(desc(referrals.created_at), desc(referrals.id));
 
-export const findReferrals = (db: Queryable, collectionUid: string) =>
-  findReferralsWhere(db, eq(referrals.collection_uid, collectionUid));
+export const findReferrals = (q: Queryable, collectionUid: string) =>
+  preparedOnce(q, 'collection_referrals', (db, name) =>
+    findReferralsWhere(db, eq(referrals.collection_uid, sql.placeholder('uid'))).prepare(name),
+  ).execute({ uid: collectionUid });
 
 /** One row per dispatched case (a dispatch without cases still gives one row); grouped by the presenter. */
-export const findDispatchRows = (db: Queryable, collectionUid: string) =>
-  db
-    .select({
-      id: dispatches.id,
-      uid: dispatches.uid,
-      courier: dispatches.courier,
-      tracking_reference: dispatches.tracking_reference,
-      shipping_address: dispatches.shipping_address,
-      tracking_url_template: couriers.tracking_url_template,
-      dispatched_at: dispatches.dispatched_at,
-      dispatched_by_id: dispatches.dispatched_by_id,
-      case_uid: dispatch_cases.case_uid,
-    })
-    .from(dispatches)
-    .leftJoin(dispatch_cases, eq(dispatch_cases.dispatch_id, dispatches.id))
-    // A dispatch keeps the courier's name; its tracking link uses that courier's template.
-    .leftJoin(couriers, eq(couriers.name, dispatches.courier))
-    .where(eq(dispatches.collection_uid, collectionUid))
-    .orderBy(desc(dispatches.dispatched_at), desc(dispatches.id), asc(dispatch_cases.case_uid));
+export const findDispatchRows = (q: Queryable, collectionUid: string) =>
+  preparedOnce(q, 'collection_dispatches', (db, name) =>
+    db
+      .select({
+        id: dispatches.id,
+        uid: dispatches.uid,
+        courier: dispatches.courier,
+        tracking_reference: dispatches.tracking_reference,
+        shipping_address: dispatches.shipping_address,
+        tracking_url_template: couriers.tracking_url_template,
+        dispatched_at: dispatches.dispatched_at,
+        dispatched_by_id: dispatches.dispatched_by_id,
+        case_uid: dispatch_cases.case_uid,
+      })
+      .from(dispatches)
+      .leftJoin(dispatch_cases, eq(dispatch_cases.dispatch_id, dispatches.id))
+      // A dispatch keeps the courier's name; its tracking link uses that courier's template.
+      .leftJoin(couriers, eq(couriers.name, dispatches.courier))
+      .where(eq(dispatches.collection_uid, sql.placeholder('uid')))
+      .orderBy(desc(dispatches.dispatched_at), desc(dispatches.id), asc(dispatch_cases.case_uid))
+      .prepare(name),
+  ).execute({ uid: collectionUid });
 
 /** One row per live approval file (an approval without files still gives one row). */
-export const findApprovalRows = (db: Queryable, caseUids: string[]) =>
-  db
-    .select({
-      approval: approvals,
-      file: { id: approval_files.id, filename: approval_files.filename, added: approval_files.added },
-    })
-    .from(approvals)
-    .leftJoin(
-      approval_files,
-      and(eq(approval_files.approval_uid, approvals.uid), isNull(approval_files.deleted_at)),
-    )
-    .where(inArray(approvals.case_uid, caseUids))
-    .orderBy(
-      desc(approvals.created_at),
-      desc(approvals.uid),
-      asc(approval_files.added),
-      asc(approval_files.id),
-    );
+export const findApprovalRows = (q: Queryable, caseUids: string[]) =>
+  preparedOnce(q, 'collection_approvals', (db, name) =>
+    db
+      .select({
+        approval: approvals,
+        file: { id: approval_files.id, filename: approval_files.filename, added: approval_files.added },
+      })
+      .from(approvals)
+      .leftJoin(
+        approval_files,
+        and(eq(approval_files.approval_uid, approvals.uid), isNull(approval_files.deleted_at)),
+      )
+      .where(isAnyOf(approvals.case_uid, 'uids'))
+      .orderBy(
+        desc(approvals.created_at),
+        desc(approvals.uid),
+        asc(approval_files.added),
+        asc(approval_files.id),
+      )
+      .prepare(name),
+  ).execute({ uids: caseUids });
 
 /** Display names of the employees the answer mentions by id. */
-export const findUserNames = async (db: Queryable, ids: Iterable<number>): Promise<Map<number, string>> => {
-  const rows = await db
-    .select({ id: users.id, name: userName(users) })
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
+export const findUserNames = async (q: Queryable, ids: Iterable<number>): Promise<Map<number, string>> => {
+  const rows = await preparedOnce(q, 'collection_user_names', (db, name) =>
+    db
+      .select({ id: users.id, name: userName(users) })
+      .from(users)
+      .where(isAnyOf(users.id, 'ids'))
+      .prepare(name),
+  ).execute({ ids: [...new Set(ids)] });
   return new Map(rows.map((r) => [r.id, r.name]));
 };
