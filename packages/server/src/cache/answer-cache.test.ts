@@ -264,6 +264,21 @@ describe('the hot polls', () => {
     // No event when the lease runs out: the kept answer ends with it.
     await eventually(async () => (await get(url, staff, { 'if-none-match': unlocked })).statusCode === 304);
   });
+
+  it('hears another process about a collection whose id is not an RFC 9562 uuid (the database takes any)', async () => {
+    const collection = await createCollection(test.db, { cases: [] });
+    // A uuid PostgreSQL stores but whose variant digit RFC 9562 would refuse (imported or made by hand).
+    const uid = '11111111-1111-1111-1111-111111111111';
+    await test.db.execute(sql`UPDATE collections SET uid = ${uid} WHERE uid = ${collection.uid}`);
+    const url = `/api/v2/event/${uid}/?queue=true`;
+    const unlocked = await expectEtagAnd304(url);
+    await test.db.execute(
+      sql`UPDATE collections SET file_lock_until = now() + interval '10 minutes' WHERE uid = ${uid}`,
+    );
+    await notifyFromElsewhere([{ type: 'file_lock', uid }]);
+    await eventually(async () => (await get(url, staff, { 'if-none-match': unlocked })).statusCode === 200);
+    expect((await get(url)).json<{ locked: boolean }>().locked).toBe(true);
+  });
 });
 
 describe('bearer tokens cached in the process', () => {

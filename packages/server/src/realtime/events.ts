@@ -45,11 +45,14 @@ export const realtimeChannel = 'lab_realtime';
 // A NOTIFY payload must stay under 8000 bytes; one event is under 100.
 const eventsPerNotify = 50;
 
+// Ids as the database's uuid type takes them (any 8-4-4-4-12 hex, z.guid), not only RFC 9562 ones
+// (z.uuid): an id the database holds but zod refused would drop its event in every other process, whose
+// caches and streams would then never hear the change.
 const eventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('collection'), uid: z.uuid() }),
-  z.object({ type: z.literal('notification'), user_id: z.number().int(), notification_uid: z.uuid() }),
-  z.object({ type: z.literal('file_lock'), uid: z.uuid() }),
-  z.object({ type: z.literal('session_ended'), session_id: z.uuid() }),
+  z.object({ type: z.literal('collection'), uid: z.guid() }),
+  z.object({ type: z.literal('notification'), user_id: z.number().int(), notification_uid: z.guid() }),
+  z.object({ type: z.literal('file_lock'), uid: z.guid() }),
+  z.object({ type: z.literal('session_ended'), session_id: z.guid() }),
   z.object({ type: z.literal('user'), user_id: z.number().int() }),
   z.object({ type: z.literal('reference'), list: z.enum(referenceLists) }),
   z.object({ type: z.literal('reset') }),
