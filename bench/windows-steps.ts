@@ -12,8 +12,14 @@ import { cpuTimeMs, mintToken, type RunningServer } from './windows-servers';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export const p99TargetMs = 50;
-/** Windows open spread over this time; the polls are measured after it. */
-export const rampMs = 10_000;
+/**
+ * Windows open spread over at least 10 s, at most 150 a second per process, and the polls are measured
+ * after that: a lab's windows open through the day, and each stream's `ready` relaxes its polls, so
+ * thousands opening in a moment would measure a reconnect storm, not the open windows.
+ */
+export const windowsPerSecondPerProcess = 150;
+export const rampMsFor = (windows: number, processes: number): number =>
+  Math.max(10_000, Math.ceil(windows / processes / windowsPerSecondPerProcess) * 1000);
 
 export type StepResult = {
   windows: number;
@@ -82,6 +88,7 @@ export const runStep = async (
       collectionUid: collectionUids[i % collectionUids.length] ?? '',
     });
   }
+  const rampMs = rampMsFor(windows, servers.length);
   const cpuAt = () => servers.map((server) => cpuTimeMs(server.pid) ?? 0);
   let cpuBefore: number[] = [];
   let cpuAfter: number[] = [];

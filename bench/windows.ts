@@ -27,8 +27,8 @@ import { demoUsers, prepareDatabase, signIn, startServer, type RunningServer } f
 import {
   p99TargetMs,
   percentile,
-  rampMs,
   runStep,
+  windowsPerSecondPerProcess,
   searchLargest,
   type SearchOutcome,
   type StepResult,
@@ -226,7 +226,7 @@ export async function runWindows(options: {
       return step;
     };
 
-    log(`Open windows on one process (steps of ${rampMs / 1000} s ramp + ${measureMs / 1000} s):`);
+    log(`Open windows on one process (steps of a ramp + ${measureMs / 1000} s):`);
     const one = await searchLargest(ladder, caps.one, (n) => logged(setupFor(servers.slice(0, 1)), n));
 
     log(`Open windows: starting process B on ${ports[1]}…`);
@@ -266,7 +266,8 @@ export async function runWindows(options: {
       `Poll mix: ${source}; with the stream ${describeIntervals(schedule.withStream)}, without ` +
         `${describeIntervals(schedule.withoutStream)} (event lock / version / notifications / collection), ` +
         'each window revalidating with its last ETag; a collection frame for its collection refetches it.',
-      `Each step opens the windows spread over ${rampMs / 1000} s, then measures ${measureMs / 1000} s; ` +
+      `Each step opens the windows spread over ≥ 10 s (≤ ${windowsPerSecondPerProcess} a second per process), ` +
+        `then measures ${measureMs / 1000} s; ` +
         `p99 is over the polls' client-side latency (streams excluded), errors over the whole step.`,
       `${cookies.length} sessions (${sessionsPerUser} per demo user), ${data.collectionUids.length} sampled ` +
         `collections of a database with ≥ ${generatedCollections.toLocaleString('en-AU')} generated ones.`,
@@ -307,7 +308,7 @@ const usage = `Usage: node --import tsx bench/windows.ts --database-url postgres
   zero errors, and how fast a change through one process reaches a stream on the other.
   --database-url  PostgreSQL database to use (default BENCH_DATABASE_URL); seeded when short of data
   --max           the largest N tried on one process (default 6000; two processes try up to 2×)
-  --seconds       measured seconds per step (default 20, after a ${rampMs / 1000} s ramp)
+  --seconds       measured seconds per step (default 20, after a ramp of ≥ 10 s)
   --root          the checkout whose server is started (default this one; e.g. an export of a commit)`;
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
