@@ -1,10 +1,13 @@
 import { actorReference, actorUserId, actorVia, type Actor } from '../auth/actor';
 import type { Tx } from '../db/client';
 import { audit_events } from '../db/schema/index';
+import { publishCasesChanged, publishCollectionChanged } from '../realtime/events';
 
 // The one writer of audit_events rows: every module records its changes here, inside the transaction of
 // the change, so each row says the same things in the same shape — what (entity, id, action), where
-// (collection, case), the changed values, and who acted through which key.
+// (collection, case), the changed values, and who acted through which key. A row that names a collection
+// (or a case) also marks it changed, so open pages hear of every audited change (one event per
+// collection per transaction, sent on commit) without each write remembering to publish.
 
 /**
  * Work finished later for someone who acted earlier (a one-time upload link completing the upload an
@@ -96,4 +99,6 @@ export const writeAuditEvent = async <Entity extends AuditEntity>(
     ...auditActorColumns(event.actor),
     ...(event.at ? { created_at: event.at } : {}),
   });
+  if (event.collectionUid) await publishCollectionChanged(tx, event.collectionUid);
+  else if (event.caseUid) await publishCasesChanged(tx, [event.caseUid]);
 };

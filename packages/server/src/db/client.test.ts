@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { inTransaction, openDatabase, selectRows, type DatabaseHandle } from './client';
+import { collectBeforeCommit, inTransaction, openDatabase, selectRows, type DatabaseHandle } from './client';
 import { acquireDataDirLock } from './data-dir-lock';
 import { openTestDatabase } from '../testing/test-database';
 import { branches } from './schema/index';
@@ -46,6 +46,50 @@ describe('the database guards', () => {
       .from(branches)
       .where(sql`${branches.code} = 'CM'`);
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('steps before commit', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('flushes each set once, with every value once, inside the transaction', async () => {
+    const flushed: string[][] = [];
+    await inTransaction(database.db, async () => {
+      for (const value of ['a', 'b', 'a']) {
+        expect(
+          collectBeforeCommit('test:letters', value, async (tx, values) => {
+            // Still inside: what it writes commits with the work.
+            await tx.insert(branches).values({ name: 'Flushed', code: 'FL', country: 'AU' });
+            flushed.push([...values]);
+          }),
+        ).toBe(true);
+      }
+    });
+    expect(flushed).toEqual([['a', 'b']]);
+    const rows = await database.db
+      .select()
+      .from(branches)
+      .where(sql`${branches.code} = 'FL'`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('keeps nothing outside a transaction, and never flushes a transaction that failed', async () => {
+    let flushes = 0;
+    const flush = async () => {
+      flushes += 1;
+    };
+    expect(collectBeforeCommit('test:outside', 1, flush)).toBe(false);
+    await expect(
+      inTransaction(database.db, async () => {
+        collectBeforeCommit('test:failed', 1, flush);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(flushes).toBe(0);
   });
 });
 

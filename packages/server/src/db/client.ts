@@ -32,8 +32,21 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-type TransactionScope = { afterCommit: (() => void)[] };
+type BeforeCommitSet = {
+  values: Set<unknown>;
+  flush: (tx: Tx, values: ReadonlySet<unknown>) => Promise<void>;
+};
+type TransactionScope = { beforeCommit: Map<string, BeforeCommitSet>; afterCommit: (() => void)[] };
 const transactionScope = new AsyncLocalStorage<TransactionScope>();
+
+/** Flushes every set collected before commit; a flush may collect into another set, so until none is left. */
+const runBeforeCommit = async (scope: TransactionScope, tx: Tx): Promise<void> => {
+  for (let pending = [...scope.beforeCommit.values()]; pending.length > 0;) {
+    scope.beforeCommit.clear();
+    for (const set of pending) await set.flush(tx, set.values);
+    pending = [...scope.beforeCommit.values()];
+  }
+};
 
 /**
  * Runs `work` in ONE transaction. While it runs, touching `db` instead of `tx` throws: on PGlite that
@@ -41,10 +54,38 @@ const transactionScope = new AsyncLocalStorage<TransactionScope>();
  * would silently run outside the transaction.
  */
 export const inTransaction = async <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> => {
-  const scope: TransactionScope = { afterCommit: [] };
-  const result = await db.transaction((tx) => transactionScope.run(scope, () => work(tx)));
+  const scope: TransactionScope = { beforeCommit: new Map(), afterCommit: [] };
+  const result = await db.transaction((tx) =>
+    transactionScope.run(scope, async () => {
+      const value = await work(tx);
+      await runBeforeCommit(scope, tx);
+      return value;
+    }),
+  );
   for (const run of scope.afterCommit) run();
   return result;
+};
+
+/**
+ * Adds `value` to the set `key` of the current `inTransaction`. Once its work is done, just before it
+ * commits and still inside it, `flush` runs once per set with every value added (each once): a write
+ * that names the same thing many times is told about once. Outside a transaction nothing is kept and
+ * the answer is false: the caller acts at once.
+ */
+export const collectBeforeCommit = <Value>(
+  key: string,
+  value: Value,
+  flush: (tx: Tx, values: ReadonlySet<Value>) => Promise<void>,
+): boolean => {
+  const scope = transactionScope.getStore();
+  if (!scope) return false;
+  let set = scope.beforeCommit.get(key);
+  if (!set) {
+    set = { values: new Set(), flush: flush as BeforeCommitSet['flush'] };
+    scope.beforeCommit.set(key, set);
+  }
+  set.values.add(value);
+  return true;
 };
 
 /**

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { afterCommit, type Queryable } from '../db/client';
+import { afterCommit, collectBeforeCommit, type Queryable } from '../db/client';
+import { cases } from '../db/schema/index';
 
 // Realtime events (domain-decisions 'Realtime'). An event only says what changed (ids); open pages then
 // refetch through the ordinary calls, so the stream never carries data a call would not show. The same
@@ -91,9 +92,54 @@ export const publishRealtimeEvents = async (
   });
 };
 
-/** Tells open pages that a collection changed (call it inside the transaction of the change). */
-export const publishCollectionChanged = (tx: Queryable, collectionUid: string): Promise<void> =>
-  publishRealtimeEvents(tx, [{ type: 'collection', uid: collectionUid }]);
+/** What a transaction marked changed: collections by uid, and cases whose collection is looked up once. */
+type ChangedMark = `collection:${string}` | `case:${string}`;
+
+/** One `collection` event per collection the transaction marked, however many times it was marked. */
+const publishMarkedCollections = async (tx: Queryable, marks: ReadonlySet<ChangedMark>): Promise<void> => {
+  const uids = new Set<string>();
+  const caseUids: string[] = [];
+  for (const mark of marks) {
+    if (mark.startsWith('collection:')) uids.add(mark.slice('collection:'.length));
+    else caseUids.push(mark.slice('case:'.length));
+  }
+  if (caseUids.length > 0) {
+    const rows = await tx
+      .selectDistinct({ uid: cases.collection_uid })
+      .from(cases)
+      .where(inArray(cases.uid, caseUids));
+    for (const row of rows) uids.add(row.uid);
+  }
+  if (uids.size === 0) return;
+  await publishRealtimeEvents(
+    tx,
+    [...uids].map((uid) => ({ type: 'collection', uid })),
+  );
+};
+
+const markChanged = async (q: Queryable, marks: readonly ChangedMark[]): Promise<void> => {
+  let kept = true;
+  for (const mark of marks)
+    kept = collectBeforeCommit('realtime:collections', mark, publishMarkedCollections);
+  // Outside a transaction (a job's single statement, a test): at once.
+  if (!kept && marks.length > 0) await publishMarkedCollections(q, new Set(marks));
+};
+
+/**
+ * Tells open pages that a collection changed. Inside a transaction it marks the collection: one event
+ * per collection is published just before commit (delivered on commit, dropped on rollback), however
+ * many writes, audit rows and calls named it. Every audit row naming a collection or case marks it
+ * (audit/write-audit-event.ts and the modules' audit writers), so a write with an audit row needs no call.
+ */
+export const publishCollectionChanged = (q: Queryable, collectionUid: string): Promise<void> =>
+  markChanged(q, [`collection:${collectionUid}`]);
+
+/** Tells open pages that the collections of these cases changed (marked as publishCollectionChanged). */
+export const publishCasesChanged = (q: Queryable, caseUids: readonly string[]): Promise<void> =>
+  markChanged(
+    q,
+    caseUids.map((uid) => `case:${uid}` as const),
+  );
 
 /** Tells each employee's open pages that a notification of theirs was created or changed. */
 export const publishNotificationEvents = (

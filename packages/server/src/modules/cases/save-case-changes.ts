@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { actorReference, actorUserId, type Actor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { case_audit, cases, collections, delegation_audit } from '../../db/schema/index';
-import { publishCollectionChanged } from '../../realtime/events';
+import { publishCasesChanged, publishCollectionChanged } from '../../realtime/events';
 import { recomputeCaseSchedule } from '../schedule/recompute-case-schedule';
 import type { ActionCase } from './load-action-case';
 
@@ -91,4 +91,6 @@ export const writeCaseAuditRow = async (
     modified_by: actorReference(entry.actor),
     changed_values: entry.changes,
   });
+  // Like every audit row: open pages of the case's collection hear of it (audit/write-audit-event.ts).
+  await publishCasesChanged(tx, [entry.caseUid]);
 };

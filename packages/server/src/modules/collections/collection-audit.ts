@@ -3,6 +3,7 @@ import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { collections, location_audit } from '../../db/schema/index';
 import { writeAuditEvent } from '../../audit/write-audit-event';
+import { publishCollectionChanged } from '../../realtime/events';
 import { collectionNotFound, parseCollectionUid } from './collection-queries';
 
 // Audit rows of the collection writes, each written inside the write's own transaction, and the row lock
@@ -71,4 +72,6 @@ export const writeLocationAudit = async (
     moved_by_id: entry.actor.id,
     moved_by: entry.actor.username,
   });
+  // Like every audit row: open pages of the collection hear of it (audit/write-audit-event.ts).
+  await publishCollectionChanged(tx, entry.collectionUid);
 };

@@ -2,6 +2,7 @@ import type { Implant, ImplantAuditAction, ImplantAuditChanges, ImplantAuditFiel
 import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { implant_audit } from '../../db/schema/index';
+import { publishCasesChanged } from '../../realtime/events';
 
 type AuditValue = string | number | boolean | null;
 
@@ -51,5 +52,10 @@ export const writeImplantAudits = async (tx: Tx, entries: ImplantAuditEntry[]): 
       modified_by_id: entry.actor.id,
       changed_values: entry.changes,
     })),
+  );
+  // Like every audit row: open pages of the cases' collections hear of it (audit/write-audit-event.ts).
+  await publishCasesChanged(
+    tx,
+    entries.map((entry) => entry.caseUid),
   );
 };
