@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { accessPlugin } from './http/access';
+import { registerCompression } from './http/compression';
 import { redactUrl } from './http/redact-url';
 import { useLightHeadersOnApi } from './http/api-headers';
 import { helmetOptions } from './http/security-headers';
@@ -104,6 +105,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Before every route and @fastify/static: the plugin hooks the routes registered after it.
+  await registerCompression(app);
 
   // Cookies are parsed before the access hook reads the session cookie of pages.
   await app.register(cookie);
@@ -160,18 +163,18 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerReferenceRoutes(app, { db, realtime });
   registerSearchRoutes(app, { db });
   registerClientsRoutes(app, { db });
-  registerCollectionsRoutes(app, { db });
+  registerCollectionsRoutes(app, { db, realtime });
   registerImplantsRoutes(app, { db });
   registerScheduleRoutes(app, { db });
   registerCasesRoutes(app, { db, storage: deps.storage, config });
-  registerMessagesRoutes(app, { db, storage: deps.storage, config });
+  registerMessagesRoutes(app, { db, storage: deps.storage, config, realtime });
   registerNotificationsRoutes(app, { db, realtime });
   registerRealtimeRoutes(app, { db, realtime, version: deps.version });
   registerFileServiceRoutes(app, { db, config, storage });
   registerFileLockRoutes(app, { db, realtime });
   registerApprovalsRoutes(app, { db, storage, jobs });
   registerChecklistsRoutes(app, { db, realtime });
-  registerPortalRoutes(app, { db, storage, config });
+  registerPortalRoutes(app, { db, storage, config, realtime });
   registerPartnerRoutes(app, { db, storage, config });
   registerDispatchesRoutes(app, { db, jobs, realtime });
   registerInvoicingRoutes(app, { db });
