@@ -19,8 +19,12 @@ export type EventCacheOptions<Key, Value> = {
   maxEntries?: number;
 };
 
-/** A loaded value and, when it must go sooner than maxAgeMs, when it stops being true (epoch ms). */
-export type Loaded<Value> = { value: Value; validUntil?: number };
+/**
+ * A loaded value and, when it must go sooner than maxAgeMs, when it stops being true (epoch ms).
+ * `kept`: what the cache keeps instead of `value` (the loads waiting get `value`), e.g. an answer's ETag
+ * without its body.
+ */
+export type Loaded<Value> = { value: Value; validUntil?: number; kept?: Value };
 
 export type EventCache<Key, Value> = {
   /** The entry while it is fresh and trusted, else undefined. */
@@ -90,7 +94,7 @@ export const createEventCache = <Key, Value>(
       const oldest = entries.keys().next();
       if (!oldest.done) entries.delete(oldest.value);
     }
-    entries.set(key, { value: loaded.value, expiresAt });
+    entries.set(key, { value: loaded.kept ?? loaded.value, expiresAt });
   };
 
   const get = async (key: Key, load: () => Promise<Loaded<Value>>): Promise<Value> => {

@@ -22,7 +22,7 @@ export const isUnchanged = (request: FastifyRequest, etag: string): boolean => {
 };
 
 /** Never kept by a shared cache, always revalidated; per employee when it depends on the token. */
-const setPrivateEtag = (reply: FastifyReply, etag: string, perUser: boolean): void => {
+export const setPrivateEtag = (reply: FastifyReply, etag: string, perUser: boolean): void => {
   void reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
   if (perUser) void reply.header('Vary', 'Authorization');
 };

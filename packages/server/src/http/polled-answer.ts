@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { answerPrivateEtag } from './etag';
+import type { PolledEtag, PolledEtagCache } from '../cache/polled-etags';
+import { etagOfText, isUnchanged, setPrivateEtag } from './etag';
 
 // The reads every open window polls (a collection of 20 cases is ~90 KB, its messages ~200 KB) answer a
 // strong ETag, and an unchanged answer is a bodiless 304 (`send()` without a payload runs no serialiser,
@@ -13,20 +14,64 @@ import { answerPrivateEtag } from './etag';
 
 const isCheckedAgainstSchema = process.env.VITEST !== undefined;
 
+const serialisePolledAnswer = <Schema extends z.ZodType>(
+  request: FastifyRequest,
+  schema: Schema,
+  answer: z.output<Schema>,
+): { json: string; etag: string } => {
+  const json = JSON.stringify(answer);
+  if (isCheckedAgainstSchema && JSON.stringify(z.encode(schema, answer)) !== json) {
+    throw new Error(`${request.routeOptions.url ?? request.url}: the answer differs from its schema's`);
+  }
+  return { json, etag: etagOfText(json) };
+};
+
+/** The ETag headers, then a 304 when the browser holds that tag (or only the tag is known), else the text. */
+const sendEtagged = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: { etag: string; json: string | null },
+): FastifyReply => {
+  // A capability link's answer (the portal) stays out of every cache (http/link-headers.ts).
+  const isNeverStored = reply.getHeader('cache-control') === 'no-store';
+  setPrivateEtag(reply, answer.etag, true);
+  if (isNeverStored) void reply.header('Cache-Control', 'no-store');
+  if (answer.json === null || isUnchanged(request, answer.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.json);
+};
+
 export const sendPolledAnswer = <Schema extends z.ZodType>(
   request: FastifyRequest,
   reply: FastifyReply,
   schema: Schema,
   answer: z.output<Schema>,
-): FastifyReply => {
-  // A capability link's answer (the portal) stays out of every cache (http/link-headers.ts).
-  const isNeverStored = reply.getHeader('cache-control') === 'no-store';
-  const isUnchanged = answerPrivateEtag(request, reply, answer);
-  if (isNeverStored) void reply.header('Cache-Control', 'no-store');
-  if (isUnchanged) return reply.code(304).send();
-  const json = JSON.stringify(answer);
-  if (isCheckedAgainstSchema && JSON.stringify(z.encode(schema, answer)) !== json) {
-    throw new Error(`${request.routeOptions.url ?? request.url}: the answer differs from its schema's`);
-  }
-  return reply.type('application/json; charset=utf-8').send(json);
+): FastifyReply => sendEtagged(request, reply, serialisePolledAnswer(request, schema, answer));
+
+/** A polled answer and the collections whose change makes it stale (its own, and any it shows). */
+export type PolledLoad<Answer> = () => Promise<{ answer: Answer; collections: Iterable<string> }>;
+
+/**
+ * As sendPolledAnswer, remembering the ETag served under `key` (cache/polled-etags.ts): a poll sending
+ * the remembered tag is a 304 without `load` running. Any other poll loads; a first load (no tag known)
+ * is remembered unless a change overtook it, and concurrent first loads of a key share one.
+ */
+export const sendRememberedPolledAnswer = async <Schema extends z.ZodType, Key>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  schema: Schema,
+  polled: { cache: PolledEtagCache<Key>; key: Key; load: PolledLoad<z.output<Schema>> },
+): Promise<FastifyReply> => {
+  const known = polled.cache.peek(polled.key);
+  if (known && isUnchanged(request, known.etag)) return sendEtagged(request, reply, known);
+  const loadAnswer = async (): Promise<PolledEtag> => {
+    const { answer, collections } = await polled.load();
+    return { ...serialisePolledAnswer(request, schema, answer), collections: new Set(collections) };
+  };
+  // A known tag the poll did not send is still current: loading again tells nothing new to keep.
+  if (known) return sendEtagged(request, reply, await loadAnswer());
+  const loaded = await polled.cache.get(polled.key, async () => {
+    const value = await loadAnswer();
+    return { value, kept: { ...value, json: null } };
+  });
+  return sendEtagged(request, reply, loaded);
 };

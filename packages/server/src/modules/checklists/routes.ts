@@ -13,14 +13,15 @@ import {
 } from '@lab/domain';
 import { sendCachedAnswer, serialiseAnswer } from '../../cache/cached-answer';
 import { createReferenceCache } from '../../cache/reference-cache';
-import { sendPolledAnswer } from '../../http/polled-answer';
+import { createPolledEtagCache } from '../../cache/polled-etags';
+import { sendRememberedPolledAnswer } from '../../http/polled-answer';
 import type { Db } from '../../db/client';
 import { requireActor } from '../../http/access';
 import type { RealtimeBus } from '../../realtime/realtime-bus';
 import { checkItem } from './check-item';
 import { createTemplate } from './create-template';
 import { deactivateTemplate } from './deactivate-template';
-import { getCaseChecklist } from './get-case-checklist';
+import { findChecklistCase, presentCaseChecklist } from './checklist-records';
 import { listTemplates } from './list-templates';
 import { uncheckItem } from './uncheck-item';
 import { updateTemplate } from './update-template';
@@ -35,18 +36,22 @@ export const registerChecklistsRoutes = (
   const { db } = deps;
   const checklistAnswer = { response: { 200: caseChecklistSchema } };
   const templateAnswer = { response: { 200: checklistTemplateSchema } };
+  // By case; stale with the case's collection (every tick and untick has its audit row).
+  const checklistEtags = createPolledEtagCache<string>(deps.realtime);
 
   api.get(
     '/api/v2/checklists/:caseUid/',
     { config: { access: 'staff' }, schema: { params: checklistParams, ...checklistAnswer } },
     // Refetched with its collection (http/polled-answer.ts).
     async (request, reply) =>
-      sendPolledAnswer(
-        request,
-        reply,
-        caseChecklistSchema,
-        await getCaseChecklist(db, request.params.caseUid),
-      ),
+      sendRememberedPolledAnswer(request, reply, caseChecklistSchema, {
+        cache: checklistEtags,
+        key: request.params.caseUid.toLowerCase(),
+        load: async () => {
+          const found = await findChecklistCase(db, request.params.caseUid);
+          return { answer: await presentCaseChecklist(db, found), collections: [found.collection_uid] };
+        },
+      }),
   );
 
   api.post(

@@ -11,16 +11,24 @@ import {
 } from '@lab/domain';
 import type { Db } from '../../db/client';
 import { requireActor } from '../../http/access';
-import { sendPolledAnswer } from '../../http/polled-answer';
+import { createPolledEtagCache } from '../../cache/polled-etags';
+import { sendRememberedPolledAnswer } from '../../http/polled-answer';
+import type { RealtimeBus } from '../../realtime/realtime-bus';
 import { addComponent } from './add-component';
-import { requireCollection } from './collection-queries';
+import { parseCollectionUid, requireCollection } from './collection-queries';
 import { runCollectionAction } from './list-actions';
 import { loadCollection } from './load-collection';
 import { patchCollection } from './patch-collection';
+import { findShownCollections } from './shown-collections';
 
-export const registerCollectionsRoutes = (app: FastifyInstance, deps: { db: Db }): void => {
+export const registerCollectionsRoutes = (
+  app: FastifyInstance,
+  deps: { db: Db; realtime: RealtimeBus },
+): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  // The same answer for every employee: one tag per collection.
+  const collectionEtags = createPolledEtagCache<string>(deps.realtime);
 
   api.get(
     '/api/v2/collection/:uid/',
@@ -29,8 +37,17 @@ export const registerCollectionsRoutes = (app: FastifyInstance, deps: { db: Db }
       schema: { params: collectionParams, response: { 200: collectionSchema } },
     },
     // Open pages refresh it every 30 s (http/polled-answer.ts).
-    async (request, reply) =>
-      sendPolledAnswer(request, reply, collectionSchema, await loadCollection(db, request.params.uid)),
+    async (request, reply) => {
+      const uid = parseCollectionUid(request.params.uid);
+      return sendRememberedPolledAnswer(request, reply, collectionSchema, {
+        cache: collectionEtags,
+        key: uid,
+        load: async () => {
+          const answer = await loadCollection(db, uid);
+          return { answer, collections: await findShownCollections(db, answer) };
+        },
+      });
+    },
   );
 
   api.patch(

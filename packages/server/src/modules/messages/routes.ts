@@ -17,7 +17,8 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requireActor } from '../../http/access';
-import { sendPolledAnswer } from '../../http/polled-answer';
+import { createPolledEtagCache } from '../../cache/polled-etags';
+import { sendRememberedPolledAnswer } from '../../http/polled-answer';
 import { setLinkHeaders } from '../../http/link-headers';
 import {
   discardUploadedParts,
@@ -25,7 +26,9 @@ import {
   receiveMultipartBody,
   uploadedPartsOf,
 } from '../../http/multipart-upload';
+import type { RealtimeBus } from '../../realtime/realtime-bus';
 import type { FileStorage } from '../../storage/file-storage';
+import { parseCollectionUid } from '../collections/collection-queries';
 import { findEmailInfo, listCommunicationLogs } from './communication-logs';
 import { runMessageAction } from './message-action';
 import { linkAttachment, runAttachmentAction } from './message-attachments';
@@ -53,10 +56,12 @@ const messageParams = z.object({ uid: z.string() });
 const communicationParams = z.object({ id: z.string() });
 export const registerMessagesRoutes = (
   app: FastifyInstance,
-  deps: { db: Db; storage: FileStorage; config: Config },
+  deps: { db: Db; storage: FileStorage; config: Config; realtime: RealtimeBus },
 ): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, storage, config } = deps;
+  // By collection, viewer (message_seen is theirs) and extra-ref (whether the client's notes are in).
+  const messageListEtags = createPolledEtagCache<string>(deps.realtime);
   const url = '/api/v2/messages/attachments/:uid/';
 
   api.get(
@@ -71,12 +76,17 @@ export const registerMessagesRoutes = (
     },
     // Refreshed with its collection (http/polled-answer.ts); per employee through message_seen.
     async (request, reply) => {
-      const list = await listCollectionMessages(db, {
-        rawUid: request.params.uid,
-        extraRef: request.query['extra-ref'],
-        viewerId: requireActor(request).id,
+      const uid = parseCollectionUid(request.params.uid);
+      const extraRef = request.query['extra-ref'];
+      const viewerId = requireActor(request).id;
+      return sendRememberedPolledAnswer(request, reply, messageListSchema, {
+        cache: messageListEtags,
+        key: `${uid} ${viewerId} ${extraRef?.trim().toLowerCase() ?? ''}`,
+        load: async () => ({
+          answer: await listCollectionMessages(db, { rawUid: uid, extraRef, viewerId }),
+          collections: [uid],
+        }),
       });
-      return sendPolledAnswer(request, reply, messageListSchema, list);
     },
   );
 

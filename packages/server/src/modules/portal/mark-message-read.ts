@@ -2,6 +2,7 @@ import { AppError, portalTexts, type PortalMessage } from '@lab/domain';
 import type { ClientActor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { message_portal_reads } from '../../db/schema/index';
+import { publishCollectionChanged } from '../../realtime/events';
 import { isUuid } from '../approvals/approval-records';
 import { findPortalMessage } from './load-portal-collection';
 
@@ -19,5 +20,7 @@ export const markMessageRead = async (
   if (!message) throw messageNotFound();
   if (message.message_seen) return message;
   await db.insert(message_portal_reads).values({ message_uid: message.uid }).onConflictDoNothing();
+  // The portal's answer shows the client's read state: its remembered ETag must go (cache/polled-etags.ts).
+  await publishCollectionChanged(db, options.client.collectionUid);
   return { ...message, message_seen: true };
 };

@@ -16,8 +16,10 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requireClient } from '../../http/access';
-import { sendPolledAnswer } from '../../http/polled-answer';
+import { createPolledEtagCache } from '../../cache/polled-etags';
+import { sendRememberedPolledAnswer } from '../../http/polled-answer';
 import { discardUploadedParts, receiveMultipartBody, uploadedPartsOf } from '../../http/multipart-upload';
+import type { RealtimeBus } from '../../realtime/realtime-bus';
 import type { FileStorage } from '../../storage/file-storage';
 import { answerApproval } from './answer-approval';
 import { loadPortalCollection } from './load-portal-collection';
@@ -35,10 +37,13 @@ const partsNamed = (parts: ReturnType<typeof uploadedPartsOf>, field: string) =>
 
 export const registerPortalRoutes = (
   app: FastifyInstance,
-  deps: { db: Db; storage: FileStorage; config: Config },
+  deps: { db: Db; storage: FileStorage; config: Config; realtime: RealtimeBus },
 ): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = deps;
+  // One tag per collection. The key is checked by the access hook on every request before this runs,
+  // so a regenerated key stops the old link at once, 304 or not.
+  const portalEtags = createPolledEtagCache<string>(deps.realtime);
 
   api.get(
     '/api/v2/customer/:portal_key/',
@@ -47,13 +52,17 @@ export const registerPortalRoutes = (
       schema: { params: portalKeyParams, response: { 200: portalCollectionSchema } },
     },
     // The portal page polls it (http/polled-answer.ts).
-    async (request, reply) =>
-      sendPolledAnswer(
-        request,
-        reply,
-        portalCollectionSchema,
-        await loadPortalCollection(db, requireClient(request)),
-      ),
+    async (request, reply) => {
+      const client = requireClient(request);
+      return sendRememberedPolledAnswer(request, reply, portalCollectionSchema, {
+        cache: portalEtags,
+        key: client.collectionUid,
+        load: async () => ({
+          answer: await loadPortalCollection(db, client),
+          collections: [client.collectionUid],
+        }),
+      });
+    },
   );
 
   api.post(
