@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/client';
 import { branches, notifications, sessions, statuses, users } from '../db/schema/index';
 import { holdFileLock } from '../modules/files/file-lock';
-import { realtimeChannel, type RealtimeEvent } from '../realtime/events';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../testing';
+import { realtimeChannel } from '../realtime/events';
 import { createCollection } from '../testing/factories';
+import { eventually, notifyFromElsewhere as notifyFromElsewhereIn } from './realtime-test-kit';
 
 // The in-process caches through the real routes: every cached list and poll answers a strong ETag and a
 // bodiless 304; an admin's write shows at once with a new ETag; an event another process publishes on
@@ -21,28 +21,8 @@ let melbourne: number;
 const get = (url: string, user: SignedInUser = staff, headers: Record<string, string> = {}) =>
   test.app.inject({ method: 'GET', url, headers: { ...user.headers, ...headers } });
 
-/** NOTIFY as another server process would send it: on PostgreSQL through a connection of its own. */
-const notifyFromElsewhere = async (events: RealtimeEvent[]): Promise<void> => {
-  const payload = JSON.stringify(events);
-  const client: unknown = (test.db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    const other = new pg.Client(client.options);
-    await other.connect();
-    await other.query('SELECT pg_notify($1, $2)', [realtimeChannel, payload]);
-    await other.end();
-  } else {
-    await test.db.execute(sql`SELECT pg_notify(${realtimeChannel}, ${payload})`);
-  }
-};
-
-/** Until `check` holds (an event from elsewhere arrives a moment after its NOTIFY). */
-const eventually = async (check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('not within the time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+const notifyFromElsewhere = (events: Parameters<typeof notifyFromElsewhereIn>[1]) =>
+  notifyFromElsewhereIn(test, events);
 
 const expectEtagAnd304 = async (url: string, user: SignedInUser = staff): Promise<string> => {
   const first = await get(url, user);
