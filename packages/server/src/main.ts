@@ -73,6 +73,8 @@ const localAddressOf = (address: AddressInfo): string => {
   return `http://${host}:${address.port}`;
 };
 
+const listenBacklog = 4096;
+
 const start = async () => {
   // An empty embedded database gets demo data so `npm start` shows a working lab; PostgreSQL only on request.
   const wantsDemo = database.kind === 'pglite' || config.seedDemo;
@@ -110,7 +112,12 @@ const start = async () => {
     evident: createEvidentSetup(config, config.evidentUrl ?? simulator?.url ?? ''),
   });
   openParts.push(app);
-  await app.listen({ port: config.port, host: config.host });
+  // Node accepts one connection per event-loop iteration, so a burst of connects (every open page's
+  // live-update stream reconnecting after a restart, thousands within its 5 s retry) waits in the
+  // kernel's listen queue. Node's default of 511 overflowed there: dropped SYNs came back only after 1,
+  // 3, 7 s of TCP backoff, or as resets. A deeper queue (the kernel caps it at net.core.somaxconn) lets
+  // them wait their turn instead.
+  await app.listen({ port: config.port, host: config.host, backlog: listenBacklog });
   if (simulator)
     simulator.setWebhookUrl(`${localAddressOf(app.server.address() as AddressInfo)}${evidentPaths.webhook}`);
 
