@@ -11,6 +11,7 @@ import {
   type ApprovalCalls,
 } from '../modules/approvals/approvals-test-kit';
 import { maxReminders, sendDueReminders } from './approval-reminders';
+import { hearEvents } from '../realtime/heard-events-test-kit';
 
 // The reminder pass, driven with its own clock: one reminder per interval while the approval is open and
 // reminders are on, at most ten, each a mail in the client's mailbox and an APPROVAL_REMINDER row.
@@ -67,10 +68,18 @@ const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 describe('sendDueReminders', () => {
   it('sends exactly one reminder per interval', async () => {
     const { approval, collection, firstDue } = await approvalWithReminders();
+    const heard = hearEvents();
+    const told = () => heard.collections().filter((uid) => uid === collection.uid);
     await pass(later(firstDue, -1000));
     expect(remindersTo(collection.collection_id)).toHaveLength(0);
+    const beforeDue = told().length;
 
     await pass(later(firstDue, 1000));
+    // Open pages show the count, the next reminder and the communication log: told once when the
+    // reminder is claimed and recorded, once more when it was sent (the request e-mail, sent by its own
+    // job meanwhile, may add its own).
+    expect(told().length - beforeDue).toBeGreaterThanOrEqual(2);
+    heard.stop();
     await pass(later(firstDue, 2 * hour));
     const first = remindersTo(collection.collection_id);
     expect(first).toHaveLength(1);
@@ -149,8 +158,9 @@ describe('sendDueReminders', () => {
     };
     const one = await passCounting(1);
     const five = await passCounting(5);
-    // Each further mail costs only its own delivery (the row's sent state), not a claim of its own.
-    expect(five - one).toBe(4);
+    // Each further mail costs only its own delivery (the row's sent state, and the NOTIFY telling its
+    // collection's open pages), not a claim of its own.
+    expect(five - one).toBe(4 * 2);
   });
 
   it('is scheduled every minute', async () => {

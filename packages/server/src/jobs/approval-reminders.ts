@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { inTransaction, selectRows, type Db, type Tx } from '../db/client';
+import { publishCasesChanged } from '../realtime/events';
 import {
   communicationTypes,
   deliverCommunication,
@@ -84,6 +85,11 @@ const advanceReminders = async (tx: Tx, due: readonly DueApproval[], now: Date):
     sql`UPDATE approvals AS a SET reminders_sent = v.sent, next_reminder_due = v.next
         FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(uid, sent, next)
         WHERE a.uid = v.uid`,
+  );
+  // No audit row marks them: open pages of the cases' collections show the count and the next reminder.
+  await publishCasesChanged(
+    tx,
+    due.map((approval) => approval.case_uid),
   );
 };
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { communications } from '../db/schema/index';
+import { publishCollectionChanged } from '../realtime/events';
 import type { Mailer } from './mailer';
 import { addTracking, newTrackingKey } from './tracking';
 
@@ -89,6 +90,10 @@ export const recordCommunications = async (
   if (mails.length === 0) return [];
   const values = mails.map((mail) => rowOf(mail.subject, mail.content, now, randomUUID()));
   const rows = await q.insert(communications).values(values).returning(returned);
+  // The collection's communication log (and its cases' approval mail times) show them.
+  for (const uid of new Set(mails.map((mail) => mail.subject.case_collection_uid))) {
+    if (uid) await publishCollectionChanged(q, uid);
+  }
   const byUid = new Map(rows.map(({ uid, ...row }) => [uid, row]));
   return values.map((value) => {
     const row = byUid.get(value.uid ?? '');
@@ -107,6 +112,15 @@ export const recordCommunication = async (
   const [row] = await recordCommunications(q, [{ subject, content }], now);
   if (!row) throw new Error('communication insert returned nothing');
   return row;
+};
+
+/** The collection's communication log shows the outcome (sent with its message id, or why not). */
+const publishOutcome = async (
+  q: Queryable,
+  rows: readonly { case_collection_uid: string | null }[],
+): Promise<void> => {
+  for (const row of rows)
+    if (row.case_collection_uid) await publishCollectionChanged(q, row.case_collection_uid);
 };
 
 /**
@@ -130,7 +144,7 @@ export const deliverCommunication = async (
       html,
       text: content.text,
     });
-    await q
+    const sent = await q
       .update(communications)
       .set({
         state: 'sent',
@@ -138,14 +152,18 @@ export const deliverCommunication = async (
         error: null,
         response: [{ email: communication.recipient, _id: messageId }],
       })
-      .where(eq(communications.id, communication.id));
+      .where(eq(communications.id, communication.id))
+      .returning({ case_collection_uid: communications.case_collection_uid });
+    await publishOutcome(q, sent);
     return { sent: true, error: null };
   } catch (error) {
     const text = errorText(error);
-    await q
+    const failed = await q
       .update(communications)
       .set({ state: 'failed', error: text })
-      .where(eq(communications.id, communication.id));
+      .where(eq(communications.id, communication.id))
+      .returning({ case_collection_uid: communications.case_collection_uid });
+    await publishOutcome(q, failed);
     return { sent: false, error: text };
   }
 };

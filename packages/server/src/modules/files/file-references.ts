@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { approval_files, files, message_attachments } from '../../db/schema/index';
+import { publishCasesChanged, publishCollectionChanged } from '../../realtime/events';
 
 // One image can show in three places: a Files card, an approval card (approval_files) and a message
 // (message_attachments). Blurring, restoring and deleting it in one place must follow it to the others, or a
@@ -22,7 +23,7 @@ export const softDeleteFileFamily = async (
   stamp: { now: Date; actorId: number | null },
 ): Promise<{ id: number; uid: string; filename: string }[]> => {
   const rootId = file.blurred_from_file_id ?? file.id;
-  return tx
+  const deleted = await tx
     .update(files)
     .set({ deleted_at: stamp.now, deleted_by_id: stamp.actorId })
     .where(
@@ -31,7 +32,19 @@ export const softDeleteFileFamily = async (
         or(eq(files.id, rootId), eq(files.blurred_from_file_id, rootId), eq(files.id, file.id)),
       ),
     )
-    .returning({ id: files.id, uid: files.uid, filename: files.filename });
+    .returning({
+      id: files.id,
+      uid: files.uid,
+      filename: files.filename,
+      collection_uid: files.collection_uid,
+      case_uid: files.case_uid,
+    });
+  // Open pages of the files' collections hear of it, whether or not the caller audits each file.
+  for (const row of deleted) {
+    if (row.collection_uid) await publishCollectionChanged(tx, row.collection_uid);
+    else if (row.case_uid) await publishCasesChanged(tx, [row.case_uid]);
+  }
+  return deleted.map(({ id, uid, filename }) => ({ id, uid, filename }));
 };
 
 /** The approval cards showing any of `fileIds` lose that file (soft delete); answers which approvals changed. */

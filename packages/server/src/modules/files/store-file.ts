@@ -10,6 +10,7 @@ import {
 } from '@lab/domain';
 import type { Tx } from '../../db/client';
 import { files } from '../../db/schema/index';
+import { publishCasesChanged, publishCollectionChanged } from '../../realtime/events';
 import type { FileStorage } from '../../storage/file-storage';
 import { generateStorageKey } from '../../storage/generate-key';
 import type { ReceivedUpload } from '../../storage/receive-upload';
@@ -117,6 +118,9 @@ export const insertFileRow = async (
     })
     .returning({ id: files.id, uid: files.uid, filename: files.filename });
   if (!row) throw new Error('file insert returned nothing');
+  // Every stored file shows on its collection: open pages hear of it whether or not the caller audits it.
+  if (owner.collection_uid) await publishCollectionChanged(tx, owner.collection_uid);
+  else if (owner.case_uid) await publishCasesChanged(tx, [owner.case_uid]);
   return row;
 };
 

@@ -4,6 +4,7 @@ import { messageSchema, messageTextsExtra, type Message } from '@lab/domain';
 import { audit_events, message_read_receipts, messages, notifications } from '../../db/schema/index';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../testing';
 import { createCollection, type CreatedCollection } from '../../testing/factories';
+import { hearEvents } from '../../realtime/heard-events-test-kit';
 import { patchMessage, placeAt, postOk, userIdOf } from './messages-test-kit';
 
 // PATCH /api/v2/message/{uid}/ {action: resolve | read}.
@@ -105,8 +106,11 @@ describe('PATCH /api/v2/message/{uid}/', () => {
 
   it('records one read receipt per reader, keeps the first time, and acknowledges their notification', async () => {
     const message = await post({ message_type: 'DESIGN_MESSAGE' });
+    const heard = hearEvents();
     const first = await patchMessage(test, colleague, message.uid, 'read');
     expect(first.statusCode).toBe(200);
+    // Other pages of the collection show who read it: they are told, once, and not for a repeat.
+    expect(heard.collections()).toEqual([collection.uid]);
     const read = first.json<Message>();
     expect(read.message_seen).toBe(true);
     expect(read.read_receipts.map((r) => r.read_by)).toEqual([colleague.username]);
@@ -118,6 +122,8 @@ describe('PATCH /api/v2/message/{uid}/', () => {
 
     const again = await patchMessage(test, colleague, message.uid, 'read');
     expect(again.json<Message>().read_receipts).toEqual(read.read_receipts);
+    expect(heard.collections()).toEqual([collection.uid]);
+    heard.stop();
 
     const byAuthor = await patchMessage(test, designer, message.uid, 'read');
     expect(byAuthor.json<Message>().read_receipts.map((r) => r.read_by)).toEqual([

@@ -61,10 +61,15 @@ const resolveMessage = async (tx: Tx, message: MessageRow, actor: StaffActor): P
  * record.
  */
 const readMessage = async (tx: Tx, message: MessageRow, actor: StaffActor): Promise<void> => {
-  await tx
+  const receipts = await tx
     .insert(message_read_receipts)
     .values({ message_uid: message.uid, user_id: actor.id })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ message_uid: message_read_receipts.message_uid });
+  // Other pages of the collection show who read it; a repeated read changes nothing and tells no one.
+  if (receipts.length > 0 && message.case_collection_uid) {
+    await publishCollectionChanged(tx, message.case_collection_uid);
+  }
   const acknowledged = await tx
     .update(notifications)
     .set({ delivered_at: sql`now()` })

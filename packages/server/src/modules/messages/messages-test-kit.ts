@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { approvals, branches, outsources, partners, users } from '../../db/schema/index';
 import { sampleFiles, type SignedInUser, type TestApp } from '../../testing';
 import { putBytes, requestUpload } from '../files/file-service-test-kit';
+import { changeUsers } from '../../testing/change-users';
 
 // Calls and rows shared by the message, notification and realtime tests.
 
@@ -91,7 +92,7 @@ export const placeAt = async (test: TestApp, username: string, branchName: strin
     .from(branches)
     .where(eq(branches.name, branchName));
   if (!branch) throw new Error(`no branch ${branchName}`);
-  await test.db.update(users).set({ branch_id: branch.id }).where(eq(users.username, username));
+  await changeUsers(test.db, [username], { branch_id: branch.id });
 };
 
 export const createApproval = async (

@@ -5,6 +5,8 @@ import { branches, notifications, outsources, partners, users } from '../../db/s
 import { createTestApp, signInAs, type SignedInUser, type TestApp } from '../../testing';
 import { createCollection, type CaseRow } from '../../testing/factories';
 import { sendOutsourceReminders } from './outsource-reminders';
+import { changeUsers } from '../../testing/change-users';
+import { hearEvents } from '../../realtime/heard-events-test-kit';
 
 // The due-soon and overdue notices of outsource jobs, with a moved clock: 4 business hours (Melbourne)
 // before expected_return, then once it has passed; each once, to the case's department.
@@ -16,6 +18,7 @@ let test: TestApp;
 let designer: SignedInUser;
 let caseRow: CaseRow;
 let jobId: number;
+let collectionUid: string;
 
 const noticesOf = async (userNote: string) =>
   test.db
@@ -37,15 +40,13 @@ beforeAll(async () => {
     .from(branches)
     .where(eq(branches.name, 'Melbourne'));
   // Notices go to the department's staff at the case's branch.
-  await test.db
-    .update(users)
-    .set({ branch_id: melbourne?.id ?? null })
-    .where(eq(users.username, designer.username));
+  await changeUsers(test.db, [designer.username], { branch_id: melbourne?.id ?? null });
   const collection = await createCollection(test.db, {
     branch: 'Melbourne',
     cases: [{ statusName: 'Design Outsourced' }],
   });
   [caseRow] = collection.cases as [CaseRow];
+  collectionUid = collection.uid;
   const [partner] = await test.db
     .select({ id: partners.id })
     .from(partners)
@@ -82,7 +83,11 @@ describe('outsource reminders', () => {
 
   it('notifies the case department once when 4 business hours remain', async () => {
     const at = mel('2026-12-01T17:30');
+    const heard = hearEvents();
     expect(await sendOutsourceReminders(test.db, at)).toBe(1);
+    // No audit row: open pages of the collection are told of the stamp and updated_at by the job itself.
+    expect(heard.collections()).toEqual([collectionUid]);
+    heard.stop();
     expect((await job()).due_soon_reminder?.toISOString()).toBe(at.toISOString());
     expect(await noticesOf(noteOf(dueSoon))).not.toHaveLength(0);
     const toDesigner = await test.db

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { businessSecondsBetween, outsourceDueSoonBusinessSeconds } from '@lab/domain';
 import { inTransaction, type Db, type Tx } from '../../db/client';
+import { publishCollectionChanged } from '../../realtime/events';
 import { cases, collections, outsources, partners } from '../../db/schema/index';
 import { notifyCaseDepartment } from '../notifications/notify-case-department';
 import { defaultBranchCalendar, loadBranchCalendar } from '../schedule/load-branch-calendar';
@@ -96,6 +97,8 @@ export const sendOutsourceReminders = async (db: Db, now: Date): Promise<number>
         .update(collections)
         .set({ updated_at: sql`now()` })
         .where(eq(collections.uid, job.collection_uid));
+      // No audit row marks it: open pages of the collection hear of the reminder stamp and updated_at here.
+      await publishCollectionChanged(tx, job.collection_uid);
       sent += 1;
     }
     return sent;

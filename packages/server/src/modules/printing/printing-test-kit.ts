@@ -14,7 +14,8 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
-import { branches, pick_items, picking_slips, printers, users } from '../../db/schema/index';
+import { branches, pick_items, picking_slips, printers } from '../../db/schema/index';
+import { changeUsers } from '../../testing/change-users';
 
 // What the printing tests read documents with: poppler's pdftotext and pdftoppm (installed by .ci/run),
 // and ZXing decoding the rendered page's barcodes as a scanner would read the printed label. Plus the
@@ -106,10 +107,7 @@ export const branchIdOf = async (db: Db, name: string): Promise<number> => {
 
 /** Makes the signed-in employee (by username) work at a branch: its printers become theirs. */
 export const placeAtBranch = async (db: Db, username: string, branch: string): Promise<void> => {
-  await db
-    .update(users)
-    .set({ branch_id: await branchIdOf(db, branch) })
-    .where(eq(users.username, username));
+  await changeUsers(db, [username], { branch_id: await branchIdOf(db, branch) });
 };
 
 /** The seeded printer of a branch by the end of its name ('Lab Label (Zebra)', 'Front Desk Receipt' …). */

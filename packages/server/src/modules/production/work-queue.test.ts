@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workQueueSchema } from '@lab/domain';
-import { users } from '../../db/schema/index';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../testing';
 import {
   createCollection,
@@ -11,6 +9,7 @@ import {
 } from '../../testing/factories';
 import { statusId } from '../cases/cases-test-kit';
 import { branchIdOf, createMachine, createProductionCalls, createProject } from './production-test-kit';
+import { changeUsers } from '../../testing/change-users';
 
 // GET /api/v2/work_queue/?department=&delegate=&status=&branch=: the benches of the systems menu.
 
@@ -29,7 +28,7 @@ beforeAll(async () => {
   test = await createTestApp();
   staff = await signInAs(test, { department: 'DESIGN', username: 'bench' });
   melbourne = await branchIdOf(test, 'Melbourne');
-  await test.db.update(users).set({ branch_id: melbourne }).where(eq(users.username, 'bench'));
+  await changeUsers(test.db, ['bench'], { branch_id: melbourne });
   calls = createProductionCalls(test, staff);
   dana = await createEmployee(test.db, { department: 'DESIGN', firstName: 'Dana', lastName: 'Designer' });
   dev = await createEmployee(test.db, { department: 'DESIGN', firstName: 'Dev', lastName: 'Drafter' });
