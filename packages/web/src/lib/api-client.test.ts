@@ -138,4 +138,26 @@ describe('api client', () => {
     };
     await expect(client.get('/api/version/', strict)).rejects.toMatchObject({ code: 'invalid_response' });
   });
+
+  it('reuses the parsed answer while the ETag is the same, and parses a changed one', async () => {
+    const bodies = [
+      { etag: '"a"', data: { version: '1' } },
+      { etag: '"a"', data: { version: '1' } },
+      { etag: '"b"', data: { version: '2' } },
+    ];
+    const { client } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () => {
+      const next = bodies.shift() ?? { etag: '"c"', data: {} };
+      return new Response(JSON.stringify(next.data), {
+        headers: { 'Content-Type': 'application/json', ETag: next.etag },
+      });
+    });
+    const parse = vi.fn((data: unknown) => data);
+    const schema = { parse };
+    const first = await client.get('/api/v2/collection/x/messages/', schema);
+    const again = await client.get('/api/v2/collection/x/messages/', schema);
+    expect(again).toBe(first);
+    expect(parse).toHaveBeenCalledTimes(1);
+    await expect(client.get('/api/v2/collection/x/messages/', schema)).resolves.toEqual({ version: '2' });
+    expect(parse).toHaveBeenCalledTimes(2);
+  });
 });

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useReferenceData } from '../../features/reference/hooks/use-reference-data';
 import { SearchView } from '../../features/search/components/search-view';
 import { AutoRefresh } from '../../lib/auto-refresh';
@@ -49,6 +50,14 @@ export const CollectionPage = () => {
   }, [state.view]);
 
   useEffect(() => prefetchWhenIdle(idleCollectionParts), []);
+
+  // The open collection loads beside the workspace's code rather than after it has arrived and mounted.
+  const queryClient = useQueryClient();
+  const openUid = state.uid !== null && isCollectionView(state.view) ? state.uid : null;
+  useEffect(() => {
+    if (openUid === null) return;
+    void import('./collection-prefetch').then((module) => module.prefetchCollection(queryClient, openUid));
+  }, [openUid, queryClient]);
 
   const handleSearch = useCallback(
     (keyword: string) => {

@@ -2,11 +2,14 @@ import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCollection } from '../../features/collections/api/get-collection';
 import { useMe } from '../../features/me/api/get-me';
 import { CollectionHeader } from '../../features/collections/components/collection-header';
 import { FileLockBar } from '../../features/files/components/file-lock-bar';
 import { LazyPartBoundary } from '../../components/lazy-part-boundary';
+import { prefetchWhenIdle } from '../../components/lazy-part';
+import { prefetchMessages } from './collection-prefetch';
 import type { CollectionView } from './collection-params';
 import {
   CaseDrawer,
@@ -47,6 +50,20 @@ export const CollectionWorkspace = ({
   useEffect(() => {
     if (hasFailedToLoad) onLoadFailed();
   }, [hasFailedToLoad, onLoadFailed]);
+
+  // The Notes & Messages view's data (2,000 messages are over a megabyte of JSON): at once when it is
+  // the view being opened, beside its code; else once the page is idle, so a click on it finds them.
+  const queryClient = useQueryClient();
+  const isMessagesView = view === 'messages';
+  const collectionUid = collection?.uid;
+  const clientUid = collection?.shipping_client.uid;
+  useEffect(() => {
+    if (collectionUid === undefined || clientUid === undefined) return undefined;
+    const start = () => prefetchMessages(queryClient, collectionUid, clientUid);
+    if (!isMessagesView) return prefetchWhenIdle([{ prefetch: start }]);
+    void start();
+    return undefined;
+  }, [collectionUid, clientUid, isMessagesView, queryClient]);
 
   if (!collection) {
     return query.isError ? (

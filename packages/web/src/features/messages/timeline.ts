@@ -22,32 +22,36 @@ const timeOf = (iso: string): number => {
   return Number.isNaN(time) ? Number.POSITIVE_INFINITY : time;
 };
 
+type Keyed = { entry: TimelineEntry; time: number; rank: number };
+
+const keyed = (entry: TimelineEntry): Keyed => ({
+  entry,
+  time: timeOf(entry.createdAt),
+  rank: kindOrder[entry.kind],
+});
+
 /** Every entry ascending by created_at; ties keep the kind order above, then the order they came in. */
 export const buildTimeline = ({ messages, approvals, communications }: TimelineSources): TimelineEntry[] => {
-  const entries: TimelineEntry[] = [
-    ...messages.map((message) => ({
-      kind: 'message' as const,
-      key: `message-${message.uid}`,
-      createdAt: message.created_at,
-      message,
-    })),
-    ...approvals.map((approval) => ({
-      kind: 'approval' as const,
-      key: `approval-${approval.uid}`,
-      createdAt: approval.created_at,
-      approval,
-    })),
-    ...communications.map((communication) => ({
-      kind: 'communication' as const,
-      key: `communication-${communication.uid}`,
-      createdAt: communication.created_at,
-      communication,
-    })),
+  // Each timestamp is read once (not twice per comparison: 2,000 messages make ~40,000 of those).
+  const items: Keyed[] = [
+    ...messages.map((message) =>
+      keyed({ kind: 'message', key: `message-${message.uid}`, createdAt: message.created_at, message }),
+    ),
+    ...approvals.map((approval) =>
+      keyed({ kind: 'approval', key: `approval-${approval.uid}`, createdAt: approval.created_at, approval }),
+    ),
+    ...communications.map((communication) =>
+      keyed({
+        kind: 'communication',
+        key: `communication-${communication.uid}`,
+        createdAt: communication.created_at,
+        communication,
+      }),
+    ),
   ];
-  // toSorted is stable, so equal keys keep the order they were listed in.
-  return entries.toSorted(
-    (a, b) => timeOf(a.createdAt) - timeOf(b.createdAt) || kindOrder[a.kind] - kindOrder[b.kind],
-  );
+  // sort is stable, so equal keys keep the order they were listed in.
+  items.sort((a, b) => a.time - b.time || a.rank - b.rank);
+  return items.map((item) => item.entry);
 };
 
 /** The index of the message with this uid, or -1. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { communicationListSchema, messageLoadErrors, type Communication } from '@lab/domain';
 import { apiClient } from '../../../lib/api-client';
+import { refreshIntervalMs } from '../../../lib/auto-refresh';
 import { loadErrorMeta } from '../../../lib/query-meta';
 import { collectionQueryKey } from '../../../lib/query-keys';
 
@@ -17,6 +18,9 @@ export const communicationsQueryOptions = (collectionUid: string) =>
     queryKey: [...collectionQueryKey(collectionUid), 'communicationlogs'] as const,
     queryFn: ({ signal }) => getCommunications(collectionUid, signal),
     meta: loadErrorMeta(messageLoadErrors.communications),
+    // Loaded ahead of the view (on idle, app/collection-page): fresh for one refresh period, so opening
+    // the view shows them without loading them again; a change pushed by the live stream still does.
+    staleTime: refreshIntervalMs,
   });
 
 export const useCommunications = (collectionUid: string) =>

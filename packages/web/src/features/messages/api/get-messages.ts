@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { messageListSchema, messageLoadErrors, type Message } from '@lab/domain';
 import { apiClient } from '../../../lib/api-client';
+import { refreshIntervalMs } from '../../../lib/auto-refresh';
 import { loadErrorMeta } from '../../../lib/query-meta';
 import { collectionQueryKey } from '../../../lib/query-keys';
 
@@ -26,6 +27,9 @@ export const messagesQueryOptions = (collectionUid: string, clientUid: string) =
     queryKey: messagesQueryKey(collectionUid, clientUid),
     queryFn: ({ signal }) => getMessages(collectionUid, clientUid, signal),
     meta: loadErrorMeta(messageLoadErrors.messages),
+    // Loaded ahead of the view (on idle, app/collection-page): fresh for one refresh period, so opening
+    // the view shows them without loading them again; a change pushed by the live stream still does.
+    staleTime: refreshIntervalMs,
   });
 
 export const useMessages = (collectionUid: string, clientUid: string) =>
