@@ -4,7 +4,6 @@ import { collectionEditMessages, invoiceActionMessages } from '@lab/domain';
 import { writeAuditEvent } from '../audit/write-audit-event';
 import { inTransaction } from '../db/client';
 import { order_stages } from '../db/schema/index';
-import { writeCaseAuditRow } from '../modules/cases/kernel';
 import { callCollection } from '../modules/collections/collection-write-test-kit';
 import { createImplantCalls } from '../modules/implants/implants-test-kit';
 import { invoicingKit } from '../modules/invoicing/invoicing-test-kit';
@@ -183,22 +182,19 @@ describe('refused and rolled-back writes push nothing', () => {
   });
 });
 
-describe('a case audit row names its collection', () => {
-  it('is told once per collection however many rows, on commit', async () => {
+describe('an audit row naming only a case', () => {
+  it('tells its collection, once however many rows, on commit', async () => {
     const collection = await createCollection(test.db, { cases: [{}, {}] });
     await inTransaction(test.db, async (tx) => {
       for (const row of collection.cases) {
-        await writeCaseAuditRow(tx, {
+        await writeAuditEvent(tx, {
+          entity: 'checklist_item',
+          entityId: row.uid,
+          action: 'checked',
+          collectionUid: null,
           caseUid: row.uid,
-          actor: {
-            kind: 'client',
-            collectionUid: collection.uid,
-            clientUid: collection.uid,
-            clientName: 'Test Client',
-            keyFingerprint: 'portal:test',
-          },
-          now: new Date(),
-          changes: { notes: { old: null, new: 'checked' } },
+          changes: {},
+          actor: { kind: 'on_behalf', userId: null, reference: 'test' },
         });
       }
     });
