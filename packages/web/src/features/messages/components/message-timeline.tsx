@@ -62,6 +62,9 @@ export const MessageTimeline = ({
     estimateSize: estimateRowHeight,
     getItemKey: (index) => entries[index]?.key ?? index,
     overscan: 6,
+    // Opened on its newest entry (unless a message is highlighted): the first render lays out the last
+    // rows, instead of the first ones only to throw them away when it scrolls to the end.
+    initialOffset: () => (highlightUid === null ? entries.length * estimateRowHeight() : 0),
   });
   const highlightIndex = indexOfMessage(entries, highlightUid);
   const hasEntries = entries.length > 0;
