@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../db/client';
@@ -7,6 +8,12 @@ import { realtimeChannel } from './events';
 // pool's, which are handed back after each query and would lose the LISTEN) listens, so every server
 // process behind the load balancer hears every other's events. On PGlite (one process) PGlite's own
 // listen delivers them in the process, with the same after-commit behaviour.
+//
+// A LISTEN connection only ever receives, so a connection that died without a word (a NAT or firewall
+// forgetting it, a database host gone) would look alive for hours while every event is lost and the
+// caches, trusting the channel, serve stale answers. So it has TCP keepalive, and every 30 s it checks
+// itself: a NOTIFY on a channel of its own, sent over that same connection, must come back within a few
+// seconds, or the connection is dropped as lost (caches cleared and bypassed) and made again.
 
 export type StopListening = () => Promise<void>;
 type PayloadHandler = (payload: string) => void;
@@ -22,6 +29,17 @@ const isPgliteClient = (client: unknown): client is PgliteClient =>
 
 const maxReconnectDelayMs = 30_000;
 
+export type ListenerOptions = {
+  /** How often the connection checks itself (30 s). */
+  selfCheckMs?: number;
+  /** How long its check may take to come back before the connection counts as lost (5 s). */
+  selfCheckTimeoutMs?: number;
+};
+const defaultSelfCheckMs = 30_000;
+const defaultSelfCheckTimeoutMs = 5_000;
+// The OS starts probing an idle connection after this long (then gives up after its own retries).
+const keepAliveInitialDelayMs = 10_000;
+
 const ignore = (): void => undefined;
 
 const listenOnPostgres = async (
@@ -29,11 +47,17 @@ const listenOnPostgres = async (
   onPayload: PayloadHandler,
   onState: StateHandler,
   log: FastifyBaseLogger,
+  options: ListenerOptions,
 ): Promise<StopListening> => {
   let stopped = false;
   let client: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
+  let checkTimer: NodeJS.Timeout | null = null;
   let failures = 0;
+  // This process's own channel for its self-check: other processes never hear it.
+  const checkChannel = `lab_realtime_check_${randomBytes(8).toString('hex')}`;
+  let pendingCheck: { token: string; heard: () => void } | null = null;
+  let checks = 0;
 
   const discard = (old: pg.Client): void => {
     old.removeAllListeners();
@@ -59,15 +83,65 @@ const listenOnPostgres = async (
   const drop = (failed: pg.Client): void => {
     if (client !== failed) return;
     client = null;
+    stopChecking();
     onState(false);
     discard(failed);
     reconnectLater();
   };
 
+  const stopChecking = (): void => {
+    if (checkTimer) clearInterval(checkTimer);
+    checkTimer = null;
+    pendingCheck = null;
+  };
+
+  /** One self-check: the NOTIFY it sends over the connection must come back over it in time. */
+  const checkOnce = async (listener: pg.Client): Promise<void> => {
+    if (pendingCheck || client !== listener) return;
+    checks += 1;
+    const token = String(checks);
+    const timeoutMs = options.selfCheckTimeoutMs ?? defaultSelfCheckTimeoutMs;
+    const cameBack = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      pendingCheck = {
+        token,
+        heard: () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+      };
+      listener.query('SELECT pg_notify($1, $2)', [checkChannel, token]).catch(() => {
+        clearTimeout(timer);
+        resolve(false);
+      });
+    });
+    if (client !== listener) return;
+    pendingCheck = null;
+    if (cameBack) return;
+    log.warn('realtime listener did not hear its own check in time: reconnecting');
+    drop(listener);
+  };
+
+  const startChecking = (listener: pg.Client): void => {
+    stopChecking();
+    checkTimer = setInterval(() => {
+      void checkOnce(listener);
+    }, options.selfCheckMs ?? defaultSelfCheckMs);
+    // The check never keeps the process alive by itself.
+    checkTimer.unref();
+  };
+
   const connect = async (): Promise<void> => {
-    const next = new pg.Client(pool.options);
+    const next = new pg.Client({
+      ...pool.options,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: keepAliveInitialDelayMs,
+    });
     next.on('notification', (message) => {
       if (message.channel === realtimeChannel && message.payload) onPayload(message.payload);
+      else if (message.channel === checkChannel && pendingCheck && message.payload === pendingCheck.token) {
+        pendingCheck.heard();
+      }
     });
     next.on('error', (error) => {
       log.warn({ err: error }, 'realtime listener connection failed');
@@ -77,6 +151,7 @@ const listenOnPostgres = async (
     try {
       await next.connect();
       await next.query(`LISTEN ${realtimeChannel}`);
+      await next.query(`LISTEN ${checkChannel}`);
     } catch (error) {
       discard(next);
       throw error;
@@ -87,6 +162,7 @@ const listenOnPostgres = async (
     }
     client = next;
     failures = 0;
+    startChecking(next);
     onState(true);
   };
 
@@ -99,6 +175,7 @@ const listenOnPostgres = async (
   return async () => {
     stopped = true;
     if (retryTimer) clearTimeout(retryTimer);
+    stopChecking();
     const current = client;
     client = null;
     onState(false);
@@ -116,10 +193,11 @@ export const listenForRealtimeEvents = async (
   onPayload: PayloadHandler,
   onState: StateHandler,
   log: FastifyBaseLogger,
+  options: ListenerOptions = {},
 ): Promise<StopListening> => {
   // Drizzle keeps the driver's client as $client: a pg Pool, or the PGlite instance.
   const client: unknown = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) return listenOnPostgres(client, onPayload, onState, log);
+  if (client instanceof pg.Pool) return listenOnPostgres(client, onPayload, onState, log, options);
   if (isPgliteClient(client)) {
     const unlisten = await client.listen(realtimeChannel, onPayload);
     onState(true);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { listenForRealtimeEvents, type StopListening } from './database-listener';
+import { listenForRealtimeEvents, type ListenerOptions, type StopListening } from './database-listener';
 import { listenLocally, parseRealtimePayload, type RealtimeEvent } from './events';
 
 // One per app: this process's ear on the database channel. Streams hear what the database delivers;
@@ -25,7 +25,11 @@ export type RealtimeBus = {
   stop: () => Promise<void>;
 };
 
-export const createRealtimeBus = (db: Db, log: FastifyBaseLogger): RealtimeBus => {
+export const createRealtimeBus = (
+  db: Db,
+  log: FastifyBaseLogger,
+  options: ListenerOptions = {},
+): RealtimeBus => {
   const subscribers = new Set<BusSubscriber>();
   let trusted = false;
   let listening: Promise<StopListening> | null = null;
@@ -61,7 +65,7 @@ export const createRealtimeBus = (db: Db, log: FastifyBaseLogger): RealtimeBus =
       stopLocal ??= listenLocally((events) => {
         for (const event of events) stale(event);
       });
-      listening ??= listenForRealtimeEvents(db, onPayload, onState, log);
+      listening ??= listenForRealtimeEvents(db, onPayload, onState, log, options);
       await listening;
     },
     stop: async () => {
