@@ -212,6 +212,8 @@ describe('NotificationsBell', () => {
 
     it('reconnects with a fresh stream after an error, waiting longer each time', async () => {
       vi.useFakeTimers();
+      // The longest wait of each spread: the doubling shows plainly.
+      vi.spyOn(Math, 'random').mockReturnValue(0.9999999);
       stubNotificationApi(() => []);
       renderBell();
       await vi.advanceTimersByTimeAsync(10);
@@ -236,6 +238,20 @@ describe('NotificationsBell', () => {
       expect(FakeEventSource.instances[2]?.isClosed).toBe(true);
       await vi.advanceTimersByTimeAsync(1_000);
       expect(FakeEventSource.instances).toHaveLength(4);
+    });
+
+    it('spreads a reconnect over half to all of its wait, so windows cut off together come back apart', async () => {
+      vi.useFakeTimers();
+      vi.spyOn(Math, 'random').mockReturnValue(0);
+      stubNotificationApi(() => []);
+      renderBell();
+      await vi.advanceTimersByTimeAsync(10);
+
+      act(() => FakeEventSource.instances[0]?.emit('error'));
+      await vi.advanceTimersByTimeAsync(499);
+      expect(FakeEventSource.instances).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(FakeEventSource.instances).toHaveLength(2);
     });
   });
 });

@@ -32,8 +32,10 @@ const readField = (data: unknown, field: 'uid' | 'version'): string | null => {
  * The server-sent events stream (domain-decisions 'Realtime'). EventSource cannot send headers, so the
  * server knows the user by the session cookie, which a same-origin EventSource sends by itself: no token
  * in the URL. On an error or an `expired` event (the session ended) the stream is closed and opened again
- * after 1 s, 2 s, 4 s … up to a minute (EventSource's own retry gives up on a refused answer and never
- * backs off); a successful open resets the wait, so signing in again in another tab brings it back.
+ * after about 1 s, 2 s, 4 s … up to a minute (EventSource's own retry gives up on a refused answer and never
+ * backs off); each wait is spread at random over half to all of its length, so the hundreds of windows a
+ * restart cuts off come back over seconds, not in one burst the server must accept connection by connection;
+ * a successful open resets the wait, so signing in again in another tab brings it back.
  * Polling stays the fallback, so a browser without EventSource or a server without the stream loses
  * nothing but speed. The stream counts as live from its `ready` frame (the server's subscription is in
  * place) until it breaks: the page's polls read that (lib/stream-status) to slow down while it lasts.
@@ -55,7 +57,7 @@ export const useServerEvents = (handlers: ServerEventHandlers): void => {
 
     function scheduleReconnect() {
       if (isStopped) return;
-      retryTimer = setTimeout(connect, retryMs);
+      retryTimer = setTimeout(connect, Math.round(retryMs * (0.5 + Math.random() / 2)));
       retryMs = Math.min(retryMs * 2, maxRetryMs);
     }
 
