@@ -54,6 +54,10 @@ export const registerCompression = async (app: FastifyInstance): Promise<void> =
       },
     },
     zlibOptions: { level: 1 },
+    // Every answer held in memory is compressed in one call (1.27 MB of JSON: ~5 ms at these levels), so
+    // it ends as it did uncompressed: a streamed one outlives the handler, and an async handler that
+    // called reply.send() without returning the reply (cache/cached-answer.ts) then sends again, empty.
+    syncThreshold: 16 * 1024 * 1024,
     // Request bodies are never compressed by our clients: a compressed body stays refused as before.
     globalDecompression: false,
   });
