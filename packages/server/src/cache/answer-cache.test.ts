@@ -5,7 +5,7 @@ import { selectRows } from '../db/client';
 import { branches, notifications, sessions, statuses, users } from '../db/schema/index';
 import { holdFileLock } from '../modules/files/file-lock';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../testing';
-import { realtimeChannel } from '../realtime/events';
+import { listenerApplicationName } from '../realtime/database-listener';
 import { createCollection } from '../testing/factories';
 import { eventually, notifyFromElsewhere as notifyFromElsewhereIn } from './realtime-test-kit';
 
@@ -310,7 +310,7 @@ describe('the LISTEN connection on PostgreSQL', () => {
     await test.db.execute(sql`UPDATE order_stages SET name = name || ' (renamed)'`);
     await test.db.execute(
       sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND query = ${`LISTEN ${realtimeChannel}`}`,
+          WHERE datname = current_database() AND application_name = ${listenerApplicationName}`,
     );
     // No event told anyone of the rename, but losing the channel dropped the list.
     await eventually(async () => (await get('/api/v2/collections/order_stages/')).headers.etag !== before);

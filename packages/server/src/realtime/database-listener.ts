@@ -39,6 +39,8 @@ const defaultSelfCheckMs = 30_000;
 const defaultSelfCheckTimeoutMs = 5_000;
 // The OS starts probing an idle connection after this long (then gives up after its own retries).
 const keepAliveInitialDelayMs = 10_000;
+/** How the LISTEN connection shows in pg_stat_activity (its last query may be either LISTEN or a check). */
+export const listenerApplicationName = 'lab-realtime-listener';
 
 const ignore = (): void => undefined;
 
@@ -136,6 +138,7 @@ const listenOnPostgres = async (
       ...pool.options,
       keepAlive: true,
       keepAliveInitialDelayMillis: keepAliveInitialDelayMs,
+      application_name: listenerApplicationName,
     });
     next.on('notification', (message) => {
       if (message.channel === realtimeChannel && message.payload) onPayload(message.payload);

@@ -14,6 +14,7 @@ import { createCollection, type CreatedCollection } from '../testing/factories';
 import { placeAt, postOk } from '../modules/messages/messages-test-kit';
 import { publishCollectionChanged, realtimeChannel } from './events';
 import { attachRealtimeBus } from './realtime-bus';
+import { listenerApplicationName } from './database-listener';
 import { registerRealtimeRoutes } from './routes';
 import { openTestStream, type TestStream } from './stream-test-kit';
 
@@ -200,7 +201,7 @@ describe('the LISTEN connection on PostgreSQL', () => {
     await stream.next('ready');
     const killed = await test.db.execute(
       sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND query = ${`LISTEN ${realtimeChannel}`}`,
+          WHERE datname = current_database() AND application_name = ${listenerApplicationName}`,
     );
     expect((killed as unknown as { rows: unknown[] }).rows).toHaveLength(1);
     // Events while it is down are lost (the pages' polling covers them); keep publishing until one lands.
