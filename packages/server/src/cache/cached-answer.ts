@@ -32,4 +32,11 @@ export const sendCachedAnswer = async <Key, Extra>(
 ): Promise<void> => {
   const answer = cache.peek(key) ?? (await cache.get(key, load));
   sendSerialisedAnswer(request, reply, answer, options);
+  // An async handler that resolves before its answer is written makes Fastify end the request again: a
+  // compressed answer still being written would reach the browser empty. Resolve once it is written (a
+  // client that went away meanwhile is nobody's error).
+  await reply.then(
+    () => undefined,
+    () => undefined,
+  );
 };
