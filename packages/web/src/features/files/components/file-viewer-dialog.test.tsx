@@ -125,8 +125,11 @@ describe('FileViewerDialog', () => {
   });
 
   it('loads the 3D viewer for STL and PLY, which explains when WebGL is missing', async () => {
+    // The 3D viewer is a lazy chunk: its first load on a busy machine takes longer than findBy's second.
     renderViewer({ fileName: 'upper.stl' });
-    expect(await screen.findByText('This browser cannot show 3D models')).toBeTruthy();
+    expect(
+      await screen.findByText('This browser cannot show 3D models', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
     cleanup();
     renderViewer({ fileName: 'scan.PLY' });
     expect(await screen.findByText('This browser cannot show 3D models')).toBeTruthy();
