@@ -109,6 +109,8 @@ const initialChunkGroups: Rolldown.CodeSplittingGroup[] = pages.flatMap((_, inde
   const pageCount = pages.length - index;
   return chunkKinds.map((kind, kindIndex) => ({
     priority: 10 + pageCount * chunkKinds.length + (chunkKinds.length - kindIndex),
+    // The bundler's timing report names a group by this (a name given as a function has none).
+    debugName: `${kind} for ${pageCount} page(s)`,
     name: (id: string, ctx: ChunkingContext) => {
       const pageSet = initialPagesOf(ctx).get(id);
       if (pageSet === undefined || pageSet.split('~').length !== pageCount || chunkKind(id) !== kind) {
