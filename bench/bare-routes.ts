@@ -4,13 +4,13 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../packages/server/src/db/client';
-import { clients, collections, users } from '../packages/server/src/db/schema/index';
+import { users } from '../packages/server/src/db/schema/index';
 import { getCaseChecklist } from '../packages/server/src/modules/checklists/get-case-checklist';
 import { loadCollection } from '../packages/server/src/modules/collections/load-collection';
 import { readFileLock } from '../packages/server/src/modules/files/file-lock';
 import { listCollectionMessages } from '../packages/server/src/modules/messages/message-queries';
 import { listOpenNotifications } from '../packages/server/src/modules/notifications/notification-queries';
-import { keyFingerprint } from '../packages/server/src/modules/portal/portal-client';
+import { findPortalClient } from '../packages/server/src/modules/portal/portal-client';
 import { loadPortalCollection } from '../packages/server/src/modules/portal/load-portal-collection';
 import { findStatuses } from '../packages/server/src/modules/reference/lists';
 import { searchCollections } from '../packages/server/src/modules/search/collection-search';
@@ -24,22 +24,11 @@ const findViewerId = async (db: Db): Promise<number> => {
   return row.id;
 };
 
-// The portal's key lookup as its access hook runs it (portal-client.ts keeps it private).
-const findPortalClient = async (db: Db, key: string) => {
-  const [row] = await db
-    .select({ collection_uid: collections.uid, client_uid: clients.uid, client_name: clients.name })
-    .from(collections)
-    .innerJoin(clients, eq(clients.id, collections.shipping_client_id))
-    .where(eq(collections.portal_key, key))
-    .limit(1);
-  if (!row) throw new Error('unknown portal key');
-  return {
-    kind: 'client' as const,
-    collectionUid: row.collection_uid,
-    clientUid: row.client_uid,
-    clientName: row.client_name,
-    keyFingerprint: keyFingerprint(key),
-  };
+// The portal's key lookup as its access hook runs it.
+const requirePortalClient = async (db: Db, key: string) => {
+  const client = await findPortalClient(db, key);
+  if (!client) throw new Error('unknown portal key');
+  return client;
 };
 
 export const registerBareRoutes = async (bare: FastifyInstance, db: Db): Promise<void> => {
@@ -59,7 +48,7 @@ export const registerBareRoutes = async (bare: FastifyInstance, db: Db): Promise
     return { locked: lock?.locked ?? false, locked_until: lock?.locked_until?.toISOString() ?? null };
   });
   bare.get<{ Params: { portal_key: string } }>('/api/v2/customer/:portal_key/', async (request) =>
-    loadPortalCollection(db, await findPortalClient(db, request.params.portal_key)),
+    loadPortalCollection(db, await requirePortalClient(db, request.params.portal_key)),
   );
   bare.get<{ Params: { caseUid: string } }>('/api/v2/checklists/:caseUid/', async (request) =>
     getCaseChecklist(db, request.params.caseUid),

@@ -9,6 +9,8 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
+// architecture.md §1: Debian's Chromium with the flags the e2e tests use, never a downloaded browser.
+import { chromiumArgs, chromiumPath } from '../e2e/tests/support/chromium';
 import { probeScript } from './browser-probes';
 import {
   chooseFilterText,
@@ -29,18 +31,6 @@ import { formatSection, ms, type BenchRow, type BenchSection } from './report';
 
 export type { BrowserMetricsOptions } from './browser-visits';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// architecture.md §1: Debian's Chromium, never a downloaded one, kept off the closed network's hosts.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const lcpTarget = 2_500;
 const typingTarget = 500;
 const messagesRenderTarget = 300;

@@ -24,7 +24,8 @@ export const keyFingerprint = (key: string): string =>
 
 export const portalNotFound = (): AppError => new AppError('not_found', { message: portalTexts.notFound });
 
-const findPortalClient = async (db: Db, key: string): Promise<ClientActor | null> => {
+/** The client a portal key stands for, or null (also what the bench's bare portal route runs). */
+export const findPortalClient = async (db: Db, key: string): Promise<ClientActor | null> => {
   if (!keyShape.test(key)) return null;
   const [row] = await db
     .select({ collection_uid: collections.uid, client_uid: clients.uid, client_name: clients.name })
