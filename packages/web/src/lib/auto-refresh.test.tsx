@@ -82,7 +82,7 @@ describe('AutoRefresh', () => {
     act(() => store.markReady(null));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(loads.collection).toBe(1);
-    act(() => store.markDown());
+    act(() => store.markDown({ isResync: true }));
     await vi.advanceTimersByTimeAsync(10);
     expect(loads.collection).toBe(2);
     await vi.advanceTimersByTimeAsync(30_000);
@@ -94,7 +94,7 @@ describe('AutoRefresh', () => {
     await vi.advanceTimersByTimeAsync(10);
     act(() => store.markReady(null));
     rerender({ isEditing: true });
-    act(() => store.markDown());
+    act(() => store.markDown({ isResync: true }));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(loads).toEqual({ collection: 1, messages: 1, workQueue: 1 });
     rerender({ isEditing: false });

@@ -24,25 +24,32 @@ describe('createStreamStatusStore', () => {
     store.markReady('1+a');
     // The first ready follows the page's own load: nothing to catch up.
     expect(store.getStatus()).toEqual({ isLive: true, serverVersion: '1+a', resyncCount: 0 });
-    store.markDown();
+    store.markDown({ isResync: true });
     expect(store.getStatus()).toEqual({ isLive: false, serverVersion: null, resyncCount: 1 });
-    store.markDown();
+    store.markDown({ isResync: true });
     expect(store.getStatus().resyncCount).toBe(1);
     store.markReady('1+b');
     expect(store.getStatus()).toEqual({ isLive: true, serverVersion: '1+b', resyncCount: 2 });
+  });
+
+  it('goes down without a resync when the session ended (a signing-out page must not refetch)', () => {
+    const store = createStreamStatusStore();
+    store.markReady('1+a');
+    store.markDown({ isResync: false });
+    expect(store.getStatus()).toEqual({ isLive: false, serverVersion: null, resyncCount: 0 });
   });
 
   it('tells its subscribers of each change, and only of a change', () => {
     const store = createStreamStatusStore();
     const listener = vi.fn();
     const unsubscribe = store.subscribe(listener);
-    store.markDown();
+    store.markDown({ isResync: true });
     expect(listener).not.toHaveBeenCalled();
     store.markReady(null);
     store.markReady(null);
     expect(listener).toHaveBeenCalledTimes(1);
     unsubscribe();
-    store.markDown();
+    store.markDown({ isResync: true });
     expect(listener).toHaveBeenCalledTimes(1);
   });
 });
@@ -89,7 +96,7 @@ describe('usePollInterval and useStreamResync', () => {
     act(() => store.markReady('1+a'));
     expect(result.current).toBe(60_000);
     expect(onResync).not.toHaveBeenCalled();
-    act(() => store.markDown());
+    act(() => store.markDown({ isResync: true }));
     expect(result.current).toBe(2_000);
     expect(onResync).toHaveBeenCalledTimes(1);
     act(() => store.markReady('1+a'));
@@ -99,7 +106,7 @@ describe('usePollInterval and useStreamResync', () => {
   it('does not resync on mount, whatever happened before', () => {
     const store = createStreamStatusStore();
     store.markReady(null);
-    store.markDown();
+    store.markDown({ isResync: true });
     const onResync = vi.fn();
     renderHook(() => useStreamResync(onResync), { wrapper: withStore(store) });
     expect(onResync).not.toHaveBeenCalled();

@@ -24,8 +24,11 @@ export type StreamStatusStore = {
   subscribe: (listener: () => void) => () => void;
   /** The stream said `ready` (with the server's version, or null from a server that sends none). */
   markReady: (serverVersion: string | null) => void;
-  /** The stream broke, was refused, expired or was closed by the page. */
-  markDown: () => void;
+  /**
+   * The stream broke, was refused, expired or was closed by the page. `isResync`: refetch what the stream
+   * covered (frames may have been missed); false when the session ended, so nothing can be refetched.
+   */
+  markDown: (options: { isResync: boolean }) => void;
 };
 
 const downStatus: StreamStatus = { isLive: false, serverVersion: null, resyncCount: 0 };
@@ -52,9 +55,9 @@ export const createStreamStatusStore = (): StreamStatusStore => {
       hasBeenLive = true;
       update({ isLive: true, serverVersion, resyncCount: status.resyncCount + (isReturn ? 1 : 0) });
     },
-    markDown: () => {
+    markDown: ({ isResync }) => {
       if (!status.isLive) return;
-      update({ isLive: false, serverVersion: null, resyncCount: status.resyncCount + 1 });
+      update({ isLive: false, serverVersion: null, resyncCount: status.resyncCount + (isResync ? 1 : 0) });
     },
   };
 };

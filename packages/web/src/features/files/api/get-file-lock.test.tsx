@@ -55,7 +55,7 @@ describe('useFileLock', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(polls()).toBe(2);
 
-    act(() => store.markDown());
+    act(() => store.markDown({ isResync: true }));
     // One fetch at once (a frame may have been lost), then every 2 s.
     await vi.advanceTimersByTimeAsync(10);
     expect(polls()).toBe(3);
@@ -68,7 +68,7 @@ describe('useFileLock', () => {
     await vi.advanceTimersByTimeAsync(10);
     act(() => store.markReady('1+a'));
     rerender({ polling: false });
-    act(() => store.markDown());
+    act(() => store.markDown({ isResync: true }));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(polls()).toBe(1);
   });

@@ -81,16 +81,18 @@ export const useServerEvents = (handlers: ServerEventHandlers): void => {
         if (uid) handlersRef.current.onFileLock(uid);
       });
       // `expired`: the server ends the stream because the session ended; an error: the connection broke
-      // or was refused. Either way a new stream, after a wait.
-      const reconnect = () => {
+      // or was refused. Either way a new stream, after a wait. An ended session resyncs nothing: the page
+      // is signing out (a refetch now would race the logout's own redirect with a 'Not Logged In' one), or
+      // its next poll finds the session gone anyway.
+      const reconnect = (isSessionEnded: boolean) => {
         stream.close();
         if (source !== stream) return;
         source = null;
-        status.markDown();
+        status.markDown({ isResync: !isSessionEnded });
         scheduleReconnect();
       };
-      stream.addEventListener('expired', reconnect);
-      stream.addEventListener('error', reconnect);
+      stream.addEventListener('expired', () => reconnect(true));
+      stream.addEventListener('error', () => reconnect(false));
     }
 
     connect();
@@ -98,7 +100,7 @@ export const useServerEvents = (handlers: ServerEventHandlers): void => {
       isStopped = true;
       clearTimeout(retryTimer);
       source?.close();
-      status.markDown();
+      status.markDown({ isResync: true });
     };
   }, [status]);
 };

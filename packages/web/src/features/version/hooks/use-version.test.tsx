@@ -53,7 +53,7 @@ describe('useVersion', () => {
 
     // A new deployment: the stream drops (one fetch at once), then comes back announcing it.
     served = '1+b';
-    act(() => store.markDown());
+    act(() => store.markDown({ isResync: true }));
     await vi.advanceTimersByTimeAsync(10);
     expect(polls()).toBe(2);
     act(() => store.markReady('1+b'));
