@@ -52,7 +52,10 @@ export const prefetchWhenIdle = (parts: readonly { prefetch: () => Promise<unkno
     void part
       .prefetch()
       .catch(() => undefined)
-      .finally(() => schedule(() => prefetchFrom(index + 1)));
+      .finally(() => {
+        // A download that ends after the page (or a test) let go of it schedules nothing more.
+        if (!isCancelled) schedule(() => prefetchFrom(index + 1));
+      });
   };
   schedule(() => prefetchFrom(0));
   return () => {
