@@ -3,8 +3,8 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifyFromElsewhere } from '../cache/realtime-test-kit';
 import { inTransaction } from '../db/client';
 import { notifications, users } from '../db/schema/index';
 import { accessPlugin } from '../http/access';
@@ -12,7 +12,7 @@ import { registerErrorHandling } from '../http/errors';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../testing';
 import { createCollection, type CreatedCollection } from '../testing/factories';
 import { placeAt, postOk } from '../modules/messages/messages-test-kit';
-import { publishCollectionChanged, realtimeChannel } from './events';
+import { publishCollectionChanged } from './events';
 import { attachRealtimeBus } from './realtime-bus';
 import { listenerApplicationName } from './database-listener';
 import { registerRealtimeRoutes } from './routes';
@@ -180,17 +180,8 @@ describe('GET /api/v2/stream', () => {
     const stream = await streamOf(designer);
     await stream.next('ready');
     const uid = randomUUID();
-    const payload = JSON.stringify([{ type: 'collection', uid }]);
-    const client: unknown = (test.db as unknown as { $client: unknown }).$client;
-    if (client instanceof pg.Pool) {
-      // A separate connection, as another process behind the load balancer would have.
-      const other = new pg.Client(client.options);
-      await other.connect();
-      await other.query('SELECT pg_notify($1, $2)', [realtimeChannel, payload]);
-      await other.end();
-    } else {
-      await test.db.execute(sql`SELECT pg_notify(${realtimeChannel}, ${payload})`);
-    }
+    // On PostgreSQL a separate connection, as another process behind the load balancer would have.
+    await notifyFromElsewhere(test, [{ type: 'collection', uid }]);
     expect(await stream.next('collection')).toEqual({ uid });
   });
 });
