@@ -17,6 +17,9 @@ export type EventCacheOptions<Key, Value> = {
   maxAgeMs: number;
   /** Past this many entries the oldest go first. */
   maxEntries?: number;
+  /** Past this total weight (`weigh` of every kept value) the oldest go first. */
+  maxWeight?: number;
+  weigh?: (value: Value) => number;
 };
 
 /**
@@ -35,7 +38,7 @@ export type EventCache<Key, Value> = {
   readonly size: number;
 };
 
-type Entry<Value> = { value: Value; expiresAt: number };
+type Entry<Value> = { value: Value; expiresAt: number; weight: number };
 type Load<Key, Value> = { key: Key; stale: boolean; promise: Promise<Value> };
 
 export const createEventCache = <Key, Value>(
@@ -43,8 +46,22 @@ export const createEventCache = <Key, Value>(
 ): EventCache<Key, Value> => {
   const { bus, maxAgeMs } = options;
   const maxEntries = options.maxEntries ?? 10_000;
+  const maxWeight = options.maxWeight ?? Number.POSITIVE_INFINITY;
+  const weigh = options.weigh ?? (() => 0);
   const entries = new Map<Key, Entry<Value>>();
   const loads = new Map<Key, Load<Key, Value>>();
+  let totalWeight = 0;
+
+  const remove = (key: Key): void => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    totalWeight -= entry.weight;
+    entries.delete(key);
+  };
+  const removeOldest = (): void => {
+    const oldest = entries.keys().next();
+    if (!oldest.done) remove(oldest.value);
+  };
 
   const forgetLoads = (matches: (key: Key) => boolean): void => {
     for (const load of loads.values()) {
@@ -56,16 +73,17 @@ export const createEventCache = <Key, Value>(
   };
   const clear = (): void => {
     entries.clear();
+    totalWeight = 0;
     forgetLoads(() => true);
   };
   const drop = (stale: StaleEntries<Key, Value>): void => {
     if (stale === 'all') return clear();
     if (typeof stale === 'function') {
-      for (const [key, entry] of entries) if (stale(key, entry.value)) entries.delete(key);
+      for (const [key, entry] of entries) if (stale(key, entry.value)) remove(key);
       // A load in flight has no value to test yet: it may be one of them.
       return forgetLoads(() => true);
     }
-    for (const key of stale) entries.delete(key);
+    for (const key of stale) remove(key);
     const keys = new Set(stale);
     forgetLoads((key) => keys.has(key));
   };
@@ -83,18 +101,20 @@ export const createEventCache = <Key, Value>(
     const entry = entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt > Date.now()) return entry.value;
-    entries.delete(key);
+    remove(key);
     return undefined;
   };
 
   const keep = (key: Key, loaded: Loaded<Value>): void => {
     const expiresAt = Math.min(Date.now() + maxAgeMs, loaded.validUntil ?? Number.POSITIVE_INFINITY);
     if (expiresAt <= Date.now()) return;
-    if (entries.size >= maxEntries) {
-      const oldest = entries.keys().next();
-      if (!oldest.done) entries.delete(oldest.value);
-    }
-    entries.set(key, { value: loaded.kept ?? loaded.value, expiresAt });
+    const value = loaded.kept ?? loaded.value;
+    const weight = weigh(value);
+    if (weight > maxWeight) return;
+    remove(key);
+    while (entries.size >= maxEntries || totalWeight + weight > maxWeight) removeOldest();
+    entries.set(key, { value, expiresAt, weight });
+    totalWeight += weight;
   };
 
   const get = async (key: Key, load: () => Promise<Loaded<Value>>): Promise<Value> => {

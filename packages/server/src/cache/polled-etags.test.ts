@@ -6,8 +6,8 @@ import { createTestApp, signInAs, type SignedInUser, type TestApp } from '../tes
 import { createCollection, type CreatedCollection } from '../testing/factories';
 import { eventually, notifyFromElsewhere } from './realtime-test-kit';
 
-// The polled reads remember the ETag they last served (cache/polled-etags.ts): a poll sending it is a
-// 304 that loads nothing, so a change made behind the application's back (SQL by hand, no event) stays
+// The polled reads remember the answer they last served (cache/polled-etags.ts): a poll sending its ETag
+// is a 304 and one without gets the kept text, neither loading anything, so a change made behind the application's back (SQL by hand, no event) stays
 // unseen until an event names the collection; a write through the API and another process's event show
 // at once; per-employee answers are remembered per employee.
 
@@ -60,6 +60,21 @@ describe('remembered ETags of the polled reads', () => {
     expect(changed.json()).toMatchObject({ patient_reference: 'Changed by hand' });
     expect(changed.headers.etag).not.toBe(etag);
     expect((await get(url, staff, String(changed.headers.etag))).statusCode).toBe(304);
+  });
+
+  it('answers a poll without a tag (another window opening) with the kept text, until the collection changes', async () => {
+    const url = `/api/v2/collection/${collection.uid}/`;
+    const etag = await currentEtag(url);
+    await changeByHand('Kept text');
+    // A load would have read the new reference: the same text and tag prove none ran.
+    const kept = await get(url);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.headers.etag).toBe(etag);
+    expect(kept.json()).not.toMatchObject({ patient_reference: 'Kept text' });
+
+    await notifyFromElsewhere(test, [{ type: 'collection', uid: collection.uid }]);
+    await eventually(async () => (await get(url)).headers.etag !== etag);
+    expect((await get(url)).json()).toMatchObject({ patient_reference: 'Kept text' });
   });
 
   it('answers a write through the API at the next poll with a 200 and a new ETag', async () => {

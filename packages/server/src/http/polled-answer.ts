@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { PolledEtag, PolledEtagCache } from '../cache/polled-etags';
+import type { PolledEtagCache } from '../cache/polled-etags';
 import { etagOfText, isUnchanged, setPrivateEtag } from './etag';
 
 // The reads every open window polls (a collection of 20 cases is ~90 KB, its messages ~200 KB) answer a
@@ -26,17 +26,17 @@ const serialisePolledAnswer = <Schema extends z.ZodType>(
   return { json, etag: etagOfText(json) };
 };
 
-/** The ETag headers, then a 304 when the browser holds that tag (or only the tag is known), else the text. */
+/** The ETag headers, then a 304 when the browser holds that tag, else the text. */
 const sendEtagged = (
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: { etag: string; json: string | null },
+  answer: { etag: string; json: string },
 ): FastifyReply => {
   // A capability link's answer (the portal) stays out of every cache (http/link-headers.ts).
   const isNeverStored = reply.getHeader('cache-control') === 'no-store';
   setPrivateEtag(reply, answer.etag, true);
   if (isNeverStored) void reply.header('Cache-Control', 'no-store');
-  if (answer.json === null || isUnchanged(request, answer.etag)) return reply.code(304).send();
+  if (isUnchanged(request, answer.etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(answer.json);
 };
 
@@ -51,9 +51,9 @@ export const sendPolledAnswer = <Schema extends z.ZodType>(
 export type PolledLoad<Answer> = () => Promise<{ answer: Answer; collections: Iterable<string> }>;
 
 /**
- * As sendPolledAnswer, remembering the ETag served under `key` (cache/polled-etags.ts): a poll sending
- * the remembered tag is a 304 without `load` running. Any other poll loads; a first load (no tag known)
- * is remembered unless a change overtook it, and concurrent first loads of a key share one.
+ * As sendPolledAnswer, remembering the answer served under `key` (cache/polled-etags.ts): while it is
+ * current, a poll sending its tag is a 304 and any other gets its text, neither running `load`. A load
+ * is remembered unless a change overtook it, and concurrent loads of a key share one.
  */
 export const sendRememberedPolledAnswer = async <Schema extends z.ZodType, Key>(
   request: FastifyRequest,
@@ -61,17 +61,11 @@ export const sendRememberedPolledAnswer = async <Schema extends z.ZodType, Key>(
   schema: Schema,
   polled: { cache: PolledEtagCache<Key>; key: Key; load: PolledLoad<z.output<Schema>> },
 ): Promise<FastifyReply> => {
-  const known = polled.cache.peek(polled.key);
-  if (known && isUnchanged(request, known.etag)) return sendEtagged(request, reply, known);
-  const loadAnswer = async (): Promise<PolledEtag> => {
-    const { answer, collections } = await polled.load();
-    return { ...serialisePolledAnswer(request, schema, answer), collections: new Set(collections) };
-  };
-  // A known tag the poll did not send is still current: loading again tells nothing new to keep.
-  if (known) return sendEtagged(request, reply, await loadAnswer());
-  const loaded = await polled.cache.get(polled.key, async () => {
-    const value = await loadAnswer();
-    return { value, kept: { ...value, json: null } };
+  const answer = await polled.cache.get(polled.key, async () => {
+    const { answer: loaded, collections } = await polled.load();
+    return {
+      value: { ...serialisePolledAnswer(request, schema, loaded), collections: new Set(collections) },
+    };
   });
-  return sendEtagged(request, reply, loaded);
+  return sendEtagged(request, reply, answer);
 };
