@@ -23,6 +23,14 @@ describe('the database guards', () => {
     expect(Number(row?.s)).toBeGreaterThan(0.3);
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'never JIT-compiles on PostgreSQL (a stale estimate cost seconds)',
+    async () => {
+      const [row] = await selectRows<{ jit: string }>(database.db, sql`SHOW jit`);
+      expect(row?.jit).toBe('off');
+    },
+  );
+
   it('throws when db is used instead of tx inside a transaction, and rolls back', async () => {
     await expect(
       inTransaction(database.db, async (tx) => {

@@ -130,7 +130,14 @@ export type OpenDatabaseOptions =
 
 export const openDatabase = async (options: OpenDatabaseOptions): Promise<DatabaseHandle> => {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
+    // No JIT: our statements are short lookups, but a plan estimated from stale statistics (a bulk
+    // import before autovacuum analyzes, a lateral aggregate guessed at 2,000 cases per collection)
+    // passes jit_above_cost and spends 1–3 s compiling what runs in 5 ms (seen on search at 1 M).
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolMax ?? 10,
+      options: '-c jit=off',
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db: guardAgainstUseInsideTransaction(db),
