@@ -1,28 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { PolledEtagCache } from '../cache/polled-etags';
+import { serialiseCheckedAnswer } from './checked-json';
 import { etagOfText, isUnchanged, setPrivateEtag } from './etag';
 
 // The reads every open window polls (a collection of 20 cases is ~90 KB, its messages ~200 KB) answer a
 // strong ETag, and an unchanged answer is a bodiless 304 (`send()` without a payload runs no serialiser,
-// so no Content-Length of a `null` body goes out). A changed one is serialised by JSON.stringify rather
-// than the route's zod serialiser: their presenters build exactly the schema's output, the same keys in
-// the same order, so the bytes are the same at a quarter of the cost (a 90 KB collection: zod ~1.4 ms,
-// JSON.stringify ~0.35 ms). The schema's guarantee is kept in tests: under the test runner every answer
-// is also encoded through the schema and must give the same text, so a presenter that adds, drops,
-// reorders or mistypes a field fails the tests of its route.
-
-const isCheckedAgainstSchema = process.env.VITEST !== undefined;
+// so no Content-Length of a `null` body goes out). A changed one is serialised by JSON.stringify, checked
+// against its schema under the test runner (http/checked-json.ts).
 
 const serialisePolledAnswer = <Schema extends z.ZodType>(
   request: FastifyRequest,
   schema: Schema,
   answer: z.output<Schema>,
 ): { json: string; etag: string } => {
-  const json = JSON.stringify(answer);
-  if (isCheckedAgainstSchema && JSON.stringify(z.encode(schema, answer)) !== json) {
-    throw new Error(`${request.routeOptions.url ?? request.url}: the answer differs from its schema's`);
-  }
+  const json = serialiseCheckedAnswer(request, schema, answer);
   return { json, etag: etagOfText(json) };
 };
 

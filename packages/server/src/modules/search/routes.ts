@@ -3,8 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientSearchResultSchema, collectionSearchResultSchema, keywordSearchSchema } from '@lab/domain';
 import type { Db } from '../../db/client';
+import { sendCheckedJson } from '../../http/checked-json';
 import { searchClients } from './client-search';
 import { findActiveCollections, searchCollections } from './collection-search';
+
+const searchResultsSchema = z.array(collectionSearchResultSchema);
 
 export const registerSearchRoutes = (app: FastifyInstance, deps: { db: Db }): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -14,9 +17,11 @@ export const registerSearchRoutes = (app: FastifyInstance, deps: { db: Db }): vo
     '/api/v2/collections/',
     {
       config: { access: 'staff' },
-      schema: { body: keywordSearchSchema, response: { 200: z.array(collectionSearchResultSchema) } },
+      schema: { body: keywordSearchSchema, response: { 200: searchResultsSchema } },
     },
-    async (request) => searchCollections(db, request.body.keyword),
+    // Every window's search box: 100 rows serialised without zod (http/checked-json.ts).
+    async (request, reply) =>
+      sendCheckedJson(request, reply, searchResultsSchema, await searchCollections(db, request.body.keyword)),
   );
 
   api.get(
