@@ -17,6 +17,7 @@ import {
   type PollKind,
   type PollSchedule,
 } from './windows-schedule';
+import { readSseFrames } from './sse-frames';
 
 export type WindowPlan = { cookie: string; token: string; collectionUid: string };
 
@@ -167,24 +168,15 @@ export const runLoad = (order: LoadOrder): Promise<LoadReport> => {
         response.resume();
         return;
       }
-      response.setEncoding('utf8');
-      let buffered = '';
-      response.on('data', (chunk: string) => {
-        buffered += chunk;
-        let end = buffered.indexOf('\n\n');
-        while (end >= 0) {
-          const frame = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          if (!isReady && frame.startsWith('event: ready')) {
-            isReady = true;
-            clearTimeout(readyTimer);
-            streamsReady += 1;
-            streamOpenMs.push(performance.now() - begun);
-            markReady(window, frame);
-          } else if (frame.startsWith('event:')) {
-            onFrame(window, frame);
-          }
-          end = buffered.indexOf('\n\n');
+      readSseFrames(response, (frame) => {
+        if (!isReady && frame.startsWith('event: ready')) {
+          isReady = true;
+          clearTimeout(readyTimer);
+          streamsReady += 1;
+          streamOpenMs.push(performance.now() - begun);
+          markReady(window, frame);
+        } else if (frame.startsWith('event:')) {
+          onFrame(window, frame);
         }
       });
       response.on('close', () => {

@@ -3,6 +3,7 @@
 // B, posts notes on one collection through A one at a time, and times each `collection` frame.
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { readSseFrames } from './sse-frames';
 
 export type DelayProbe = {
   /** From sending the POST through A to the frame on B (what a colleague's window waits). */
@@ -29,19 +30,10 @@ const holdStream = (
           reject(new Error(`probe stream answered ${response.statusCode}`));
           return;
         }
-        response.setEncoding('utf8');
-        let buffered = '';
-        response.on('data', (chunk: string) => {
-          buffered += chunk;
-          let end = buffered.indexOf('\n\n');
-          while (end >= 0) {
-            const frame = buffered.slice(0, end);
-            buffered = buffered.slice(end + 2);
-            if (frame.startsWith('event: ready')) resolve(request);
-            const uid = /^event: collection\ndata: \{"uid":"([^"]+)"\}/.exec(frame)?.[1];
-            if (uid) onCollection(uid);
-            end = buffered.indexOf('\n\n');
-          }
+        readSseFrames(response, (frame) => {
+          if (frame.startsWith('event: ready')) resolve(request);
+          const uid = /^event: collection\ndata: \{"uid":"([^"]+)"\}/.exec(frame)?.[1];
+          if (uid) onCollection(uid);
         });
       },
     );

@@ -39,6 +39,17 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
+/** A collection action through the API, which must succeed. */
+const collectionAction = async (action: string, user: SignedInUser): Promise<void> => {
+  const answer = await callCollection(test, {
+    method: 'POST',
+    uid: collection.uid,
+    payload: { action },
+    user,
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+};
+
 const changeByHand = (reference: string) =>
   test.db.execute(sql`UPDATE collections SET patient_reference = ${reference} WHERE uid = ${collection.uid}`);
 
@@ -81,13 +92,7 @@ describe('remembered ETags of the polled reads', () => {
     const url = `/api/v2/collection/${collection.uid}/`;
     const etag = await currentEtag(url);
     const before = (await get(url)).json<{ vip: boolean }>().vip;
-    const toggled = await callCollection(test, {
-      method: 'POST',
-      uid: collection.uid,
-      payload: { action: 'toggle_vip' },
-      user: staff,
-    });
-    expect(toggled.statusCode, toggled.body).toBe(200);
+    await collectionAction('toggle_vip', staff);
     const changed = await get(url, staff, etag);
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ vip: !before });
@@ -129,13 +134,7 @@ describe('remembered ETags of the polled reads', () => {
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.headers['cache-control']).toBe('no-store');
 
-    const regenerated = await callCollection(test, {
-      method: 'POST',
-      uid: collection.uid,
-      payload: { action: 'regenerate_portal_key' },
-      user: admin,
-    });
-    expect(regenerated.statusCode, regenerated.body).toBe(200);
+    await collectionAction('regenerate_portal_key', admin);
     const refused = await get(url, null, etag);
     expect(refused.statusCode).toBe(404);
     expect(refused.headers['cache-control']).toBe('no-store');
