@@ -1,3 +1,4 @@
+import type { ContentEncoding } from '../http/compression';
 import type { RealtimeBus } from '../realtime/realtime-bus';
 import { createEventCache, type EventCache } from './event-cache';
 
@@ -23,6 +24,8 @@ export type PolledEtag = {
   etag: string;
   collections: ReadonlySet<string>;
   json: string;
+  /** The text compressed, made at the first request for each encoding (about a tenth of its size). */
+  encoded: Partial<Record<ContentEncoding, Buffer>>;
 };
 
 export type PolledEtagCache<Key> = EventCache<Key, PolledEtag>;

@@ -66,6 +66,32 @@ describe('response compression', () => {
     expect(zlib.brotliDecompressSync(compressed.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
+  it("sends a kept answer (the polled reads') in the encoding the client accepts, as the plugin would", async () => {
+    const plain = await getCollection();
+    const decoded = async (acceptEncoding: string, expected: string | undefined): Promise<string> => {
+      const answer = await getCollection({ 'accept-encoding': acceptEncoding });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-encoding'], acceptEncoding).toBe(expected);
+      expect(answer.headers.etag).toBe(plain.headers.etag);
+      if (expected === 'br') return zlib.brotliDecompressSync(answer.rawPayload).toString('utf8');
+      if (expected === 'gzip') return zlib.gunzipSync(answer.rawPayload).toString('utf8');
+      if (expected === 'deflate') return zlib.inflateSync(answer.rawPayload).toString('utf8');
+      return answer.body;
+    };
+    // The second of each is the compressed text kept beside the answer.
+    for (let i = 0; i < 2; i += 1) {
+      expect(await decoded('br', 'br')).toBe(plain.body);
+      expect(await decoded('gzip, br;q=0', 'gzip')).toBe(plain.body);
+      expect(await decoded('deflate', 'deflate')).toBe(plain.body);
+      expect(await decoded('*', 'gzip')).toBe(plain.body);
+      expect(await decoded('identity', undefined)).toBe(plain.body);
+      expect(await decoded('compress', undefined)).toBe(plain.body);
+    }
+    const unasked = await getCollection({ 'accept-encoding': 'br', 'x-no-compression': '1' });
+    expect(unasked.headers['content-encoding']).toBeUndefined();
+    expect(unasked.body).toBe(plain.body);
+  });
+
   it('keeps an unchanged answer a bodiless 304', async () => {
     const first = await getCollection({ 'accept-encoding': 'gzip' });
     const unchanged = await getCollection({

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
+import { Negotiator } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -27,6 +28,48 @@ const isCompressible = (contentType: string): boolean =>
 const isStream = (payload: unknown): payload is Readable =>
   typeof payload === 'object' && payload !== null && typeof (payload as Readable).pipe === 'function';
 
+const encodings = ['br', 'gzip', 'deflate'] as const;
+export type ContentEncoding = (typeof encodings)[number];
+
+const brotliOptions = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
+};
+const zlibOptions = { level: 1 };
+
+// The same choice as the plugin's (it negotiates with this library over the same list).
+const negotiator = new Negotiator<ContentEncoding | 'identity'>({
+  supportedValues: [...encodings, 'identity'],
+});
+
+/**
+ * How the plugin would encode this request's answer of `length` characters, or null for as it is: a
+ * kept answer (cache/polled-etags.ts) is compressed once per encoding and sent as it is after.
+ */
+export const negotiateEncoding = (request: FastifyRequest, length: number): ContentEncoding | null => {
+  const header = request.headers['accept-encoding'];
+  if (length < compressionThresholdBytes || !header || request.headers['x-no-compression'] !== undefined)
+    return null;
+  const chosen = negotiator.negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'));
+  return chosen === 'identity' ? null : chosen;
+};
+
+/** `text` compressed as the plugin would (same levels). */
+export const compressText = (text: string, encoding: ContentEncoding): Buffer => {
+  if (encoding === 'br') return zlib.brotliCompressSync(text, brotliOptions);
+  if (encoding === 'gzip') return zlib.gzipSync(text, zlibOptions);
+  return zlib.deflateSync(text, zlibOptions);
+};
+
+/** Sends bytes already compressed as `encoding`; the plugin passes an encoded answer through untouched. */
+export const sendEncoded = (reply: FastifyReply, encoding: ContentEncoding, body: Buffer): FastifyReply => {
+  const vary = reply.getHeader('vary');
+  void reply.header('Vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  return reply.header('Content-Encoding', encoding).send(body);
+};
+
 /**
  * A 304 has no body. @fastify/static answers one with the file's (empty) stream, which the plugin would
  * wrap and label gzip: the stream is dropped instead, so a 304 never carries a Content-Encoding. (An
@@ -45,15 +88,10 @@ const dropBodyOf304 = async (_request: FastifyRequest, reply: FastifyReply, payl
 export const registerCompression = async (app: FastifyInstance): Promise<void> => {
   await app.register(compress, {
     threshold: compressionThresholdBytes,
-    encodings: ['br', 'gzip', 'deflate'],
+    encodings: [...encodings],
     customTypes: isCompressible,
-    brotliOptions: {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    },
-    zlibOptions: { level: 1 },
+    brotliOptions,
+    zlibOptions,
     // Every answer held in memory is compressed in one call (1.27 MB of JSON: ~5 ms at these levels), so
     // it ends as it did uncompressed: a streamed one outlives the handler, and an async handler that
     // called reply.send() without returning the reply (cache/cached-answer.ts) then sends again, empty.

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { PolledEtagCache } from '../cache/polled-etags';
+import type { PolledEtag, PolledEtagCache } from '../cache/polled-etags';
+import { compressText, negotiateEncoding, sendEncoded } from './compression';
 import { serialiseCheckedAnswer } from './checked-json';
 import { etagOfText, isUnchanged, setPrivateEtag } from './etag';
 
@@ -18,18 +19,25 @@ const serialisePolledAnswer = <Schema extends z.ZodType>(
   return { json, etag: etagOfText(json) };
 };
 
-/** The ETag headers, then a 304 when the browser holds that tag, else the text. */
+/**
+ * The ETag headers, then a 304 when the browser holds that tag, else the text: a kept answer's compressed
+ * once per encoding (`encoded`), so every window opening the same collection costs one compression.
+ */
 const sendEtagged = (
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: { etag: string; json: string },
+  answer: { etag: string; json: string; encoded?: PolledEtag['encoded'] },
 ): FastifyReply => {
   // A capability link's answer (the portal) stays out of every cache (http/link-headers.ts).
   const isNeverStored = reply.getHeader('cache-control') === 'no-store';
   setPrivateEtag(reply, answer.etag, true);
   if (isNeverStored) void reply.header('Cache-Control', 'no-store');
   if (isUnchanged(request, answer.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.json);
+  void reply.type('application/json; charset=utf-8');
+  const encoding = answer.encoded && negotiateEncoding(request, answer.json.length);
+  if (!answer.encoded || !encoding) return reply.send(answer.json);
+  const body = (answer.encoded[encoding] ??= compressText(answer.json, encoding));
+  return sendEncoded(reply, encoding, body);
 };
 
 export const sendPolledAnswer = <Schema extends z.ZodType>(
@@ -55,9 +63,8 @@ export const sendRememberedPolledAnswer = async <Schema extends z.ZodType, Key>(
 ): Promise<FastifyReply> => {
   const answer = await polled.cache.get(polled.key, async () => {
     const { answer: loaded, collections } = await polled.load();
-    return {
-      value: { ...serialisePolledAnswer(request, schema, loaded), collections: new Set(collections) },
-    };
+    const serialised = serialisePolledAnswer(request, schema, loaded);
+    return { value: { ...serialised, collections: new Set(collections), encoded: {} } };
   });
   return sendEtagged(request, reply, answer);
 };
