@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCollection } from '../../features/collections/api/get-collection';
 import { useMe } from '../../features/me/api/get-me';
@@ -65,6 +65,15 @@ export const CollectionWorkspace = ({
     return undefined;
   }, [collectionUid, clientUid, isMessagesView, queryClient]);
 
+  // The same elements while only the view changes, so React skips them when the navigation is clicked
+  // (the header's flag alone is a large SVG).
+  const isStaging = me.data?.staging !== false;
+  const header = useMemo(() => collection && <CollectionHeader collection={collection} />, [collection]);
+  const lockBar = useMemo(
+    () => collectionUid !== undefined && <FileLockBar collectionUid={collectionUid} isStaging={isStaging} />,
+    [collectionUid, isStaging],
+  );
+
   if (!collection) {
     return query.isError ? (
       <Alert severity="error">{query.error.message}</Alert>
@@ -75,8 +84,8 @@ export const CollectionWorkspace = ({
 
   return (
     <Stack spacing={2}>
-      <CollectionHeader collection={collection} />
-      <FileLockBar collectionUid={collection.uid} isStaging={me.data?.staging !== false} />
+      {header}
+      {lockBar}
       <LazyPartBoundary>
         {view === 'components' && (
           <ComponentsView collection={collection} isAdmin={me.data?.admin === true} onOpenCase={onOpenCase} />

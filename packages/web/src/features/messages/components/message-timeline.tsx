@@ -5,9 +5,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { messageTextsExtra, type Message } from '@lab/domain';
 import { indexOfMessage, type TimelineEntry } from '../timeline';
-import { ApprovalEventCard } from './approval-event-card';
-import { CommunicationCard } from './communication-card';
-import { MessageBubble, type RenderAttachments } from './message-bubble';
+import type { RenderAttachments } from './message-bubble';
+import { TimelineRow } from './timeline-row';
 
 // The message pane (case-workspace §4, §9): between 50vh and 60vh high, oldest at the top, scrolled to
 // the bottom when it loads and 300 ms after a filter change or a send. Rows are virtualised with their
@@ -20,6 +19,11 @@ export type TimelineLabels = {
   caseLabel: (caseUid: string | null) => string | null;
   approvalLabel: (approvalUid: string) => string;
 };
+
+/** The read-marking ref of a bubble (see useReadMarking). */
+export type WatchRead = (
+  isUnseen: boolean,
+) => ((element: HTMLElement | null) => (() => void) | undefined) | undefined;
 
 export type MessageTimelineProps = {
   entries: readonly TimelineEntry[];
@@ -34,11 +38,11 @@ export type MessageTimelineProps = {
   renderAttachments: RenderAttachments;
   onAttachmentsChanged: () => void;
   onResolve: (message: Message) => void;
-  /** The read-marking ref of a bubble (see useReadMarking). */
-  watchRead: (isUnseen: boolean) => ((element: HTMLElement | null) => (() => void) | undefined) | undefined;
+  watchRead: WatchRead;
 };
 
 const estimateRowHeight = () => 120;
+const paneMaxHeightVh = 60;
 
 export const MessageTimeline = ({
   entries,
@@ -61,10 +65,14 @@ export const MessageTimeline = ({
     getScrollElement: () => scrollRef.current,
     estimateSize: estimateRowHeight,
     getItemKey: (index) => entries[index]?.key ?? index,
-    overscan: 6,
+    // Each row is a dozen MUI elements: rows beyond the pane are what the first render can least afford.
+    overscan: 2,
     // Opened on its newest entry (unless a message is highlighted): the first render lays out the last
     // rows, instead of the first ones only to throw them away when it scrolls to the end.
     initialOffset: () => (highlightUid === null ? entries.length * estimateRowHeight() : 0),
+    // The pane's height before it is measured (the tallest it gets): the first render already lays out
+    // the rows in view, instead of none until a second render after the mount.
+    initialRect: { width: 0, height: (window.innerHeight * paneMaxHeightVh) / 100 },
   });
   const highlightIndex = indexOfMessage(entries, highlightUid);
   const hasEntries = entries.length > 0;
@@ -93,11 +101,12 @@ export const MessageTimeline = ({
       role="log"
       aria-label="Messages"
       aria-busy={isLoading}
+      // The height changes as rows are measured: inline, since every new value in sx is a new CSS rule.
+      style={{ height: totalSize }}
       sx={{
         position: 'relative',
-        height: `${totalSize}px`,
         minHeight: '50vh',
-        maxHeight: '60vh',
+        maxHeight: `${paneMaxHeightVh}vh`,
         overflowY: 'auto',
         overflowAnchor: 'none',
         bgcolor: 'background.paper',
@@ -117,7 +126,7 @@ export const MessageTimeline = ({
           {loadError ?? messageTextsExtra.noMessages}
         </Typography>
       )}
-      <Box sx={{ position: 'relative', width: '100%', height: `${totalSize}px` }}>
+      <Box sx={{ position: 'relative', width: '100%' }} style={{ height: totalSize }}>
         {virtualizer.getVirtualItems().map((item) => {
           const entry = entries[item.index];
           if (!entry) return null;
@@ -129,25 +138,15 @@ export const MessageTimeline = ({
               sx={{ position: 'absolute', top: 0, left: 0, width: '100%', px: 1.5, py: 0.75 }}
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              {entry.kind === 'message' && (
-                <MessageBubble
-                  message={entry.message}
-                  typeName={labels.messageTypeName(entry.message.message_type)}
-                  caseLabel={labels.caseLabel(entry.message.case_uid)}
-                  isHighlighted={entry.message.uid === highlightUid}
-                  renderAttachments={renderAttachments}
-                  onAttachmentsChanged={onAttachmentsChanged}
-                  onResolve={onResolve}
-                  readRef={watchRead(!entry.message.message_seen)}
-                />
-              )}
-              {entry.kind === 'approval' && (
-                <ApprovalEventCard
-                  approval={entry.approval}
-                  label={labels.approvalLabel(entry.approval.uid)}
-                />
-              )}
-              {entry.kind === 'communication' && <CommunicationCard communication={entry.communication} />}
+              <TimelineRow
+                entry={entry}
+                labels={labels}
+                isHighlighted={entry.kind === 'message' && entry.message.uid === highlightUid}
+                renderAttachments={renderAttachments}
+                onAttachmentsChanged={onAttachmentsChanged}
+                onResolve={onResolve}
+                watchRead={watchRead}
+              />
             </Box>
           );
         })}

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { messageTextsExtra, type Message } from '@lab/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useResolveMessage } from '../api/patch-message';
@@ -36,6 +36,8 @@ export const MessagesPane = ({
   const watchRead = useReadMarking(collectionUid, canMarkRead);
   const [resolving, setResolving] = useState<Message | null>(null);
   const { reloadMessages } = data;
+  // Stable, so the memoised rows do not render again with every render of the list.
+  const handleAttachmentsChanged = useCallback(() => void reloadMessages(), [reloadMessages]);
 
   const handleConfirmResolve = () => {
     if (!resolving) return;
@@ -57,7 +59,7 @@ export const MessagesPane = ({
         highlightUid={highlightUid}
         scrollRequest={scrollRequest}
         renderAttachments={renderAttachments}
-        onAttachmentsChanged={() => void reloadMessages()}
+        onAttachmentsChanged={handleAttachmentsChanged}
         onResolve={setResolving}
         watchRead={watchRead}
       />

@@ -231,7 +231,8 @@ describe('NotesAndMessagesView', () => {
     ];
     renderView();
     await within(log()).findByText('Bar screws ordered');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'SAM' } });
+    // The filter fields come a frame after the timeline.
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Search' }), { target: { value: 'SAM' } });
     await waitFor(() => expect(within(log()).queryByText('Margin looks short')).toBeNull());
     expect(within(log()).getByText('Bar screws ordered')).toBeTruthy();
   });
