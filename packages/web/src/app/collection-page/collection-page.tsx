@@ -22,7 +22,13 @@ import {
   type CollectionView,
   type PageView,
 } from './collection-params';
-import { ActiveView, CollectionNav, CollectionWorkspace, idleCollectionParts } from './collection-parts';
+import {
+  ActiveView,
+  CollectionMessagesPanel,
+  CollectionNav,
+  CollectionWorkspace,
+  idleCollectionParts,
+} from './collection-parts';
 import { useCollectionPageState } from './use-collection-page-state';
 
 const documentTitles: Record<'noCollection' | 'active' | 'collection', string> = {
@@ -58,6 +64,15 @@ export const CollectionPage = () => {
     if (openUid === null) return;
     void import('./collection-prefetch').then((module) => module.prefetchCollection(queryClient, openUid));
   }, [openUid, queryClient]);
+  // Notes & Messages likewise: its code, and its messages as soon as the collection names its client.
+  const messagesUid = state.view === 'messages' ? openUid : null;
+  useEffect(() => {
+    if (messagesUid === null) return;
+    void CollectionMessagesPanel.prefetch();
+    void import('./collection-prefetch').then((module) =>
+      module.prefetchMessagesOfCollection(queryClient, messagesUid),
+    );
+  }, [messagesUid, queryClient]);
 
   const handleSearch = useCallback(
     (keyword: string) => {

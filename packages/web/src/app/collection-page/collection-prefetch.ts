@@ -38,3 +38,18 @@ export const prefetchMessages = async (
     prefetchUnseen(queryClient, communicationsQueryOptions(collectionUid)),
   ]);
 };
+
+/**
+ * The messages of a collection whose Notes & Messages view is opening: they start as soon as the
+ * collection has loaded (it names the shipping client), not once the workspace has rendered it.
+ */
+export const prefetchMessagesOfCollection = async (
+  queryClient: QueryClient,
+  collectionUid: string,
+): Promise<void> => {
+  // A collection that fails to load shows its error in the workspace; there are no messages to load.
+  const collection = await queryClient
+    .ensureQueryData(collectionQueryOptions(collectionUid))
+    .catch(() => null);
+  if (collection) await prefetchMessages(queryClient, collection.uid, collection.shipping_client.uid);
+};
