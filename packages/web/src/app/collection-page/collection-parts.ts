@@ -1,5 +1,4 @@
 import { lazyPart } from '../../components/lazy-part';
-import { readyPart } from './ready-part';
 
 // Everything of the collection page but the search view is a chunk of its own, downloaded when first
 // shown (and on idle before that), so the page shows its search box after a light first download.
@@ -22,8 +21,7 @@ export const OrderFormsView = lazyPart(() =>
 export const CollectionApprovalsView = lazyPart(() =>
   import('./approval-composition').then((module) => module.CollectionApprovalsView),
 );
-// Rendered in the click's own pass once prefetched: issue 15 gives opening it 300 ms.
-export const CollectionMessagesPanel = readyPart(() =>
+export const CollectionMessagesPanel = lazyPart(() =>
   import('./messages-composition').then((module) => module.CollectionMessagesPanel),
 );
 export const ChecklistsView = lazyPart(() =>

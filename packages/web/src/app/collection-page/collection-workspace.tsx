@@ -51,18 +51,16 @@ export const CollectionWorkspace = ({
     if (hasFailedToLoad) onLoadFailed();
   }, [hasFailedToLoad, onLoadFailed]);
 
-  // The Notes & Messages view's data (2,000 messages are over a megabyte of JSON): at once when it is
-  // the view being opened, beside its code; else once the page is idle, so a click on it finds them.
+  // The Notes & Messages view's data (2,000 messages are over a megabyte of JSON) once the page is idle,
+  // so a click on it finds them; when it is the view being opened, the page starts them sooner
+  // (collection-page.tsx, prefetchMessagesOfCollection).
   const queryClient = useQueryClient();
   const isMessagesView = view === 'messages';
   const collectionUid = collection?.uid;
   const clientUid = collection?.shipping_client.uid;
   useEffect(() => {
-    if (collectionUid === undefined || clientUid === undefined) return undefined;
-    const start = () => prefetchMessages(queryClient, collectionUid, clientUid);
-    if (!isMessagesView) return prefetchWhenIdle([{ prefetch: start }]);
-    void start();
-    return undefined;
+    if (collectionUid === undefined || clientUid === undefined || isMessagesView) return undefined;
+    return prefetchWhenIdle([{ prefetch: () => prefetchMessages(queryClient, collectionUid, clientUid) }]);
   }, [collectionUid, clientUid, isMessagesView, queryClient]);
 
   // The same elements while only the view changes, so React skips them when the navigation is clicked
