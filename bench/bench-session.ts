@@ -29,7 +29,14 @@ export const startBenchSession = async (root: string, dataSet: DataSet): Promise
   const server = fork(path.join(root, 'bench', 'bench-server.ts'), [], {
     cwd: root,
     env: dataSet.env,
-    execArgv: ['--import', 'tsx'],
+    // BENCH_SERVER_PROFILE=<dir>: the app server writes a V8 CPU profile there when the run ends.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_SERVER_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`]
+        : []),
+    ],
   });
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const ready = await new Promise<BenchServerReady>((resolve, reject) => {

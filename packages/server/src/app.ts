@@ -161,7 +161,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerSystemRoutes(app, { config, version: deps.version });
   registerAuthRoutes(app, { db, config });
   registerReferenceRoutes(app, { db, realtime });
-  registerSearchRoutes(app, { db });
+  registerSearchRoutes(app, { db, realtime });
   registerClientsRoutes(app, { db });
   registerCollectionsRoutes(app, { db, realtime });
   registerImplantsRoutes(app, { db });
