@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -197,21 +196,6 @@ const migratePostgres = async (pool: pg.Pool): Promise<void> => {
 export const isEmptyDatabase = async (db: Db): Promise<boolean> => {
   const [row] = await selectRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM users`);
   return Number(row?.n ?? 0) === 0;
-};
-
-/**
- * Rows of a raw SQL query run as a named prepared statement, for a hot statement whose planning costs
- * about as much as running it (search: 0.8 ms of planning, 2 ms of work). PostgreSQL then plans it once per
- * connection: after its own first five custom plans, and only while the generic plan is no dearer. The
- * name is the text's hash, so each shape of the statement is its own. PGlite ignores the name.
- */
-export const selectPreparedRows = async <Row>(db: Queryable, query: SQL): Promise<Row[]> => {
-  const internals = db as unknown as { dialect: PgDialect; session: PgSession };
-  const built = internals.dialect.sqlToQuery(query);
-  const name = `q_${createHash('sha1').update(built.sql).digest('base64url')}`;
-  const prepared = internals.session.prepareQuery(built, undefined, name, false);
-  const result = (await prepared.execute()) as { rows: Row[] };
-  return result.rows;
 };
 
 /** Rows of a raw SQL query; both drivers answer `{rows}`. Cast numeric aggregates in SQL (`::int`). */

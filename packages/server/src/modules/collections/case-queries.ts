@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { isAnyOf, preparedOnce } from './prepared-reads';
+import { preparedOnce } from '../../db/prepared';
+import { isAnyOf } from './prepared-reads';
 import {
   approvals,
   case_client_gauge_kits,

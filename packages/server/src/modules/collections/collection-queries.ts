@@ -3,7 +3,8 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { AppError, collectionMessages } from '@lab/domain';
 import type { Queryable } from '../../db/client';
-import { isAnyOf, preparedOnce } from './prepared-reads';
+import { preparedOnce } from '../../db/prepared';
+import { isAnyOf } from './prepared-reads';
 import {
   approval_files,
   approvals,
@@ -23,7 +24,7 @@ import {
 
 // Reads of the collection itself and its collection-level children. Each function is ONE statement, so
 // the collection load costs the same number of queries whatever the number of cases; the load's are
-// prepared once per handle (prepared-reads.ts).
+// prepared once per handle (db/prepared.ts).
 
 const uuidText = z.guid();
 

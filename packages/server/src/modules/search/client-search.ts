@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ClientSearchResult } from '@lab/domain';
 import { selectRows, type Queryable } from '../../db/client';
-import { escapeLike } from './collection-search';
+import { escapeLike } from './search-statement';
 
 type ClientRow = {
   id: number;

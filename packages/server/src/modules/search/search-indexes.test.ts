@@ -6,7 +6,7 @@ import { publishCollectionChanged, publishRealtimeEvents } from '../../realtime/
 import { createRealtimeBus, type RealtimeBus } from '../../realtime/realtime-bus';
 import { createTestApp, type TestApp } from '../../testing';
 import { createClient, createCollection } from '../../testing/factories';
-import { collectionSearchQuery, type SearchCandidates } from './collection-search';
+import { collectionSearchQuery, type SearchCandidates } from './search-statement';
 import { createSearchIndexes, searchIndexesBuilt, type SearchIndexes } from './search-indexes';
 import { trigramSimilarity, trigramsOf } from './trigrams';
 

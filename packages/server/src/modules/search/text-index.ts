@@ -89,9 +89,12 @@ export const createTextIndex = (ties: TieOrder): TextIndex => {
     }
     const found: Slot[] = [];
     if (!rarest) return found;
+    // A 3-character needle is its own triple: every live slot in its list contains it.
+    const contains =
+      needle.length === 3 ? (text: string) => text !== '' : (text: string) => text.includes(needle);
     for (let i = 0; i < rarest.length; i += 1) {
       const slot = rarest.at(i);
-      if (texts[slot]?.includes(needle)) found.push(slot);
+      if (contains(texts[slot] ?? '')) found.push(slot);
     }
     return found;
   };
