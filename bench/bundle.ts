@@ -35,14 +35,14 @@ const sum = (assets: Asset[], kind: Asset['kind']): number =>
   assets.filter((a) => a.kind === kind).reduce((total, a) => total + a.gzipBytes, 0);
 
 /** Builds the web app when its sources are newer than dist (scripts/build-web-if-stale.mjs). */
-const buildIfStale = (root: string): string | null => {
+export const buildWebIfStale = (root: string): string | null => {
   const built = spawnSync('node', ['scripts/build-web-if-stale.mjs'], { cwd: root, stdio: 'inherit' });
   return built.status === 0 ? null : `the web build failed (exit ${built.status}): measured the last build`;
 };
 
 export const runBundle = async (options: { root: string }): Promise<BenchSection[]> => {
   const dist = path.join(options.root, 'packages', 'web', 'dist');
-  const buildNote = buildIfStale(options.root);
+  const buildNote = buildWebIfStale(options.root);
   const notes = buildNote ? [buildNote] : [];
   const pages = fs.existsSync(dist)
     ? fs

@@ -48,6 +48,15 @@ export const runExternalSection = async (
     if (!runner) return skipped(title, `skipped: bench/${file} exports no run… function`);
     return await runner(options);
   } catch (error) {
-    return skipped(title, `failed: ${error instanceof Error ? error.message : String(error)}`);
+    // A section that failed has measured nothing: it cannot count as met.
+    const message = error instanceof Error ? error.message : String(error);
+    return [
+      {
+        title,
+        columns: ['figure'],
+        rows: [{ cells: [`failed: ${message}`], target: '', isMet: false }],
+        notes: [],
+      },
+    ];
   }
 };

@@ -51,6 +51,7 @@ Options (flag, or environment variable):
                                               section keeps its own step length unless given)
   --connections <n>        BENCH_CONNECTIONS  connections of the hot reads and polls (default 10)
                            BENCH_DATABASE_URL postgres://... measure PostgreSQL (default: PGlite)
+                           BENCH_SERVER_PROFILE <dir>: the app server writes a V8 CPU profile there
   -h, --help               this text
 
 Data sets: PGlite in bench/results/data-<collections> (built once, then reused); on PostgreSQL the

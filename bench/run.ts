@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBenchSession, type BenchSession } from './bench-session';
-import { runBundle } from './bundle';
+import { buildWebIfStale, runBundle } from './bundle';
 import { ensureDataSet } from './data-set';
 import { runExternalSection, type ExternalOptions } from './external-sections';
 import { runHotReads } from './hot-reads';
@@ -67,6 +67,9 @@ if (isServed) {
     databaseUrl: options.databaseUrl,
     log,
   });
+  // The pages Chromium opens are the built ones, served as the server found them when it started.
+  const webBuildNote = has('browser') ? buildWebIfStale(root) : null;
+  if (webBuildNote) log(webBuildNote);
   let session: BenchSession | null = null;
   try {
     session = await startBenchSession(root, dataSet);
