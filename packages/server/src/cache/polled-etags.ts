@@ -1,4 +1,4 @@
-import type { ContentEncoding } from '../http/compression';
+import type { EncodedTexts } from '../http/compression';
 import type { RealtimeBus } from '../realtime/realtime-bus';
 import { createEventCache, type EventCache } from './event-cache';
 
@@ -25,7 +25,7 @@ export type PolledEtag = {
   collections: ReadonlySet<string>;
   json: string;
   /** The text compressed, made at the first request for each encoding (about a tenth of its size). */
-  encoded: Partial<Record<ContentEncoding, Buffer>>;
+  encoded: EncodedTexts;
 };
 
 export type PolledEtagCache<Key> = EventCache<Key, PolledEtag>;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import Fastify from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestStream, type TestStream } from '../realtime/stream-test-kit';
 import { createTestApp, signInAs, type SignedInUser, type TestApp } from '../testing';
@@ -66,10 +66,14 @@ describe('response compression', () => {
     expect(zlib.brotliDecompressSync(compressed.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
-  it("sends a kept answer (the polled reads') in the encoding the client accepts, as the plugin would", async () => {
-    const plain = await getCollection();
+  /** A kept answer sent twice per encoding (the second time as kept), decoding to the plain text. */
+  const expectKeptEncodings = async (
+    get: (headers?: Record<string, string>) => Promise<LightMyRequestResponse>,
+  ) => {
+    const plain = await get();
+    expect(plain.body.length).toBeGreaterThan(compressionThresholdBytes);
     const decoded = async (acceptEncoding: string, expected: string | undefined): Promise<string> => {
-      const answer = await getCollection({ 'accept-encoding': acceptEncoding });
+      const answer = await get({ 'accept-encoding': acceptEncoding });
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['content-encoding'], acceptEncoding).toBe(expected);
       expect(answer.headers.etag).toBe(plain.headers.etag);
@@ -78,7 +82,6 @@ describe('response compression', () => {
       if (expected === 'deflate') return zlib.inflateSync(answer.rawPayload).toString('utf8');
       return answer.body;
     };
-    // The second of each is the compressed text kept beside the answer.
     for (let i = 0; i < 2; i += 1) {
       expect(await decoded('br', 'br')).toBe(plain.body);
       expect(await decoded('gzip, br;q=0', 'gzip')).toBe(plain.body);
@@ -87,9 +90,23 @@ describe('response compression', () => {
       expect(await decoded('identity', undefined)).toBe(plain.body);
       expect(await decoded('compress', undefined)).toBe(plain.body);
     }
-    const unasked = await getCollection({ 'accept-encoding': 'br', 'x-no-compression': '1' });
+    const unasked = await get({ 'accept-encoding': 'br', 'x-no-compression': '1' });
     expect(unasked.headers['content-encoding']).toBeUndefined();
     expect(unasked.body).toBe(plain.body);
+  };
+
+  it("sends a kept answer (the polled reads') in the encoding the client accepts, as the plugin would", async () => {
+    await expectKeptEncodings(getCollection);
+  });
+
+  it('sends a cached answer (a reference list) compressed once per encoding the same way', async () => {
+    await expectKeptEncodings((headers = {}) =>
+      test.app.inject({
+        method: 'GET',
+        url: '/api/v2/case/statuses/',
+        headers: { ...staff.headers, ...headers },
+      }),
+    );
   });
 
   it('keeps an unchanged answer a bodiless 304', async () => {

@@ -30,6 +30,8 @@ const isStream = (payload: unknown): payload is Readable =>
 
 const encodings = ['br', 'gzip', 'deflate'] as const;
 export type ContentEncoding = (typeof encodings)[number];
+/** A text compressed per encoding, kept beside the text it was made from. */
+export type EncodedTexts = Partial<Record<ContentEncoding, Buffer>>;
 
 const brotliOptions = {
   params: {

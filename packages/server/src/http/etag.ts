@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { compressText, negotiateEncoding, sendEncoded, type EncodedTexts } from './compression';
 
 // Strong ETags for polled answers and reference lists: an unchanged answer is a 304 with no body, so
 // hundreds of open windows polling cost little.
@@ -45,8 +46,11 @@ export const sendNotModified = (reply: FastifyReply): void => {
   void reply.code(304).send();
 };
 
-/** An answer already serialised, with the ETag of its text (cache/cached-answer.ts keeps these). */
-export type SerialisedAnswer = { json: string; etag: string };
+/**
+ * An answer already serialised, with the ETag of its text (cache/cached-answer.ts keeps these), and
+ * `encoded`: its text compressed per encoding, made on first use and kept with it.
+ */
+export type SerialisedAnswer = { json: string; etag: string; encoded?: EncodedTexts };
 
 /**
  * Sends a serialised answer as it is (no serialiser runs), or a 304 when the browser holds it.
@@ -60,5 +64,10 @@ export const sendSerialisedAnswer = (
 ): void => {
   setPrivateEtag(reply, answer.etag, options.perUser);
   if (isUnchanged(request, answer.etag)) return sendNotModified(reply);
-  void reply.type('application/json; charset=utf-8').send(answer.json);
+  void reply.type('application/json; charset=utf-8');
+  // A kept answer is compressed once per encoding, not once per request (a bell polled by every window).
+  const encoding = negotiateEncoding(request, answer.json.length);
+  if (!encoding) return void reply.send(answer.json);
+  const encoded = (answer.encoded ??= {});
+  void sendEncoded(reply, encoding, (encoded[encoding] ??= compressText(answer.json, encoding)));
 };
