@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../testing';
 import { createClient, createCollection } from '../../testing/factories';
 import { collectionSearchQuery, type SearchCandidates } from './search-statement';
 import { createSearchIndexes, searchIndexesBuilt, type SearchIndexes } from './search-indexes';
-import { trigramSimilarity, trigramsOf } from './trigrams';
+import { sharedWithKeyword, trigramSimilarity, trigramsOf } from './trigrams';
 
 // The search indexes (patient references, client names) must change what search costs, never what it
 // answers: pg_trgm's trigrams and similarity() are reproduced exactly, the answer through the indexes is
@@ -118,6 +118,11 @@ describe('pg_trgm in process', () => {
         expect(trigramSimilarity(trigramsOf(a), trigramsOf(b)), `${a} ~ ${b}`).toBe(
           Math.fround(Number(row?.s)),
         );
+        // The index counts the shared trigrams in place instead of building the text's set.
+        const all = trigramsOf(a).length;
+        const ofKeyword = trigramsOf(b);
+        const shared = sharedWithKeyword(a.toLowerCase(), ofKeyword) ?? -1;
+        expect(shared, `${a} ~ ${b}`).toBe(all + ofKeyword.length - trigramsOf(`${a} ${b}`).length);
       }
     }
   });

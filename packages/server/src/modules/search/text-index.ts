@@ -1,5 +1,5 @@
 import { IntList } from './int-list';
-import { isAscii, similarityBound, trigramSimilarity, trigramsOf } from './trigrams';
+import { isAscii, sharedWithKeyword, similarityBound, trigramSimilarity, trigramsOf } from './trigrams';
 
 // Texts by id in memory, answering "which ids' texts contain this keyword, and which of them does
 // pg_trgm's similarity() rank best" without a database: a 3-character posting list per text finds the
@@ -112,6 +112,18 @@ export const createTextIndex = (ties: TieOrder): TextIndex => {
   };
 
   /**
+   * similarity() of an ASCII slot's text to the keyword: from the stored trigram count and the shared
+   * ones counted in place; a count stored as a bound (1 for none, 255 for more) builds the whole set.
+   */
+  const similarityTo = (keywordTrigrams: Int32Array, slot: Slot): number => {
+    const text = texts[slot] ?? '';
+    const count = trigramCounts[slot] ?? 0;
+    const shared = count > 1 && count < 255 ? sharedWithKeyword(text, keywordTrigrams) : null;
+    if (shared === null) return trigramSimilarity(keywordTrigrams, trigramsOf(text));
+    return keywordTrigrams.length === 0 ? 0 : Math.fround(shared / (keywordTrigrams.length + count - shared));
+  };
+
+  /**
    * The `limit` best ASCII matches by (similarity, tie order): similarity ≤ bound(trigram counts), so the
    * matches are scored in groups of one trigram count, best bound first and in tie order within a group.
    * A group stops being scored once `limit` scores beat what its next member could at most be (its
@@ -140,7 +152,7 @@ export const createTextIndex = (ties: TieOrder): TextIndex => {
         const id = ids.at(slot);
         while (equalBefore < equal.length && precedes(equal[equalBefore] ?? id, id)) equalBefore += 1;
         if (above + equalBefore + scoredHere >= limit) break;
-        const similarity = trigramSimilarity(keywordTrigrams, trigramsOf(texts[slot] ?? ''));
+        const similarity = similarityTo(keywordTrigrams, slot);
         scored.push({ id, similarity });
         if (similarity === bound) scoredHere += 1;
       }

@@ -51,6 +51,45 @@ export const trigramsOf = (text: string): Int32Array => {
   return sorted.subarray(0, unique);
 };
 
+/**
+ * How many of `keyword`'s trigrams (sorted, unique, at most 31) ASCII `text` has, without building the
+ * text's set: each of the text's trigrams marks the keyword's it equals. Null past 31 (no mask for them).
+ */
+export const sharedWithKeyword = (text: string, keyword: Int32Array): number | null => {
+  if (keyword.length > 31) return null;
+  let mask = 0;
+  const mark = (trigram: number): void => {
+    for (let j = 0; j < keyword.length; j += 1) {
+      if (keyword[j] === trigram) {
+        mask |= 1 << j;
+        return;
+      }
+    }
+  };
+  let previous2 = 0;
+  let previous1 = 0;
+  let inWord = false;
+  for (let i = 0; i <= text.length; i += 1) {
+    const code = i < text.length ? charCode(text.charCodeAt(i)) : 0;
+    if (code === 0) {
+      if (inWord) mark((previous2 * alphabet + previous1) * alphabet);
+      inWord = false;
+      continue;
+    }
+    if (!inWord) {
+      previous2 = 0;
+      previous1 = 0;
+      inWord = true;
+    }
+    mark((previous2 * alphabet + previous1) * alphabet + code);
+    previous2 = previous1;
+    previous1 = code;
+  }
+  let shared = 0;
+  for (let bits = mask; bits !== 0; bits &= bits - 1) shared += 1;
+  return shared;
+};
+
 /** How many trigrams two sorted unique sets share. */
 const sharedCount = (a: Int32Array, b: Int32Array): number => {
   let shared = 0;
