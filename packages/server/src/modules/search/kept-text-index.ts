@@ -71,6 +71,7 @@ export const createKeptTextIndex = (
     if (drop) {
       drops += 1;
       current = null;
+      pendingKeys = new Set(); // the build reads every row, these included
     }
     keysDuringBuild = new Set();
     const run = async (): Promise<void> => {
@@ -90,9 +91,9 @@ export const createKeptTextIndex = (
       log.info({ rows: index.size, ms: Date.now() - startedAt }, `search index of ${source.name} built`);
     };
     building = run().catch((error: unknown) => {
-      if (builds === started) keysDuringBuild = null;
-      if (builds === started)
-        log.warn({ err: error }, `search index of ${source.name} not built: search asks the database`);
+      if (builds !== started) return;
+      keysDuringBuild = null;
+      log.warn({ err: error }, `search index of ${source.name} not built: search asks the database`);
     });
     return building;
   };
@@ -104,6 +105,7 @@ export const createKeptTextIndex = (
       drops += 1;
       current = null;
       keysDuringBuild = null;
+      pendingKeys = new Set(); // the next build reads every row
     }
   };
 
