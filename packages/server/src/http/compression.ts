@@ -50,7 +50,7 @@ const negotiator = new Negotiator<ContentEncoding | 'identity'>({
  * How the plugin would encode this request's answer of `length` characters, or null for as it is: a
  * kept answer (cache/polled-etags.ts) is compressed once per encoding and sent as it is after.
  */
-export const negotiateEncoding = (request: FastifyRequest, length: number): ContentEncoding | null => {
+const negotiateEncoding = (request: FastifyRequest, length: number): ContentEncoding | null => {
   const header = request.headers['accept-encoding'];
   if (length < compressionThresholdBytes || !header || request.headers['x-no-compression'] !== undefined)
     return null;
@@ -59,17 +59,32 @@ export const negotiateEncoding = (request: FastifyRequest, length: number): Cont
 };
 
 /** `text` compressed as the plugin would (same levels). */
-export const compressText = (text: string, encoding: ContentEncoding): Buffer => {
+const compressText = (text: string, encoding: ContentEncoding): Buffer => {
   if (encoding === 'br') return zlib.brotliCompressSync(text, brotliOptions);
   if (encoding === 'gzip') return zlib.gzipSync(text, zlibOptions);
   return zlib.deflateSync(text, zlibOptions);
 };
 
 /** Sends bytes already compressed as `encoding`; the plugin passes an encoded answer through untouched. */
-export const sendEncoded = (reply: FastifyReply, encoding: ContentEncoding, body: Buffer): FastifyReply => {
+const sendEncoded = (reply: FastifyReply, encoding: ContentEncoding, body: Buffer): FastifyReply => {
   const vary = reply.getHeader('vary');
   void reply.header('Vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   return reply.header('Content-Encoding', encoding).send(body);
+};
+
+/**
+ * Sends a text kept in memory (a cached or polled answer) in the encoding the client accepts, compressed
+ * once per encoding into `encoded`, which is kept beside the text; as it is when none applies.
+ */
+export const sendKeptText = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  text: string,
+  encoded: EncodedTexts,
+): FastifyReply => {
+  const encoding = negotiateEncoding(request, text.length);
+  if (!encoding) return reply.send(text);
+  return sendEncoded(reply, encoding, (encoded[encoding] ??= compressText(text, encoding)));
 };
 
 /**

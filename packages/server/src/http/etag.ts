@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { compressText, negotiateEncoding, sendEncoded, type EncodedTexts } from './compression';
+import { sendKeptText, type EncodedTexts } from './compression';
 
 // Strong ETags for polled answers and reference lists: an unchanged answer is a 304 with no body, so
 // hundreds of open windows polling cost little.
@@ -65,9 +65,6 @@ export const sendSerialisedAnswer = (
   setPrivateEtag(reply, answer.etag, options.perUser);
   if (isUnchanged(request, answer.etag)) return sendNotModified(reply);
   void reply.type('application/json; charset=utf-8');
-  // A kept answer is compressed once per encoding, not once per request (a bell polled by every window).
-  const encoding = negotiateEncoding(request, answer.json.length);
-  if (!encoding) return void reply.send(answer.json);
-  const encoded = (answer.encoded ??= {});
-  void sendEncoded(reply, encoding, (encoded[encoding] ??= compressText(answer.json, encoding)));
+  // Compressed once per encoding, not once per request (a bell polled by every window).
+  void sendKeptText(request, reply, answer.json, (answer.encoded ??= {}));
 };

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { PolledEtag, PolledEtagCache } from '../cache/polled-etags';
-import { compressText, negotiateEncoding, sendEncoded } from './compression';
+import { sendKeptText } from './compression';
 import { serialiseCheckedAnswer } from './checked-json';
 import { etagOfText, isUnchanged, setPrivateEtag } from './etag';
 
@@ -34,10 +34,8 @@ const sendEtagged = (
   if (isNeverStored) void reply.header('Cache-Control', 'no-store');
   if (isUnchanged(request, answer.etag)) return reply.code(304).send();
   void reply.type('application/json; charset=utf-8');
-  const encoding = answer.encoded && negotiateEncoding(request, answer.json.length);
-  if (!answer.encoded || !encoding) return reply.send(answer.json);
-  const body = (answer.encoded[encoding] ??= compressText(answer.json, encoding));
-  return sendEncoded(reply, encoding, body);
+  if (!answer.encoded) return reply.send(answer.json);
+  return sendKeptText(request, reply, answer.json, answer.encoded);
 };
 
 export const sendPolledAnswer = <Schema extends z.ZodType>(

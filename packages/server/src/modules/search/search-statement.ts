@@ -38,6 +38,9 @@ type Value = (name: keyof SearchValues) => SQL;
 
 const limit = (rows: number): SQL => sql.raw(String(rows));
 
+/** A keyword that can be a collection id (the id branch). */
+const idKeyword = /^\d{1,9}$/;
+
 /**
  * The `clientMatchLimit` clients whose names contain the keyword and are most similar to it (ties by id),
  * without a similarity() for every match ('dental' matches half the clients). similarity = shared / all
@@ -156,7 +159,7 @@ const searchValues = (keyword: string, candidates: SearchCandidates): SearchValu
   keyword,
   contains: `%${escapeLike(keyword)}%`,
   prefix: `${escapeLike(keyword)}%`,
-  asNumber: /^\d{1,9}$/.test(keyword) ? Number(keyword) : 0,
+  asNumber: idKeyword.test(keyword) ? Number(keyword) : 0,
   referenceIds: arrayLiteral(candidates.references?.ids ?? []),
   referencesNewerThan: candidates.references?.newerThan ?? 0,
   clientIds: arrayLiteral(candidates.clients?.ids ?? []),
@@ -164,7 +167,7 @@ const searchValues = (keyword: string, candidates: SearchCandidates): SearchValu
 });
 
 const shapeOf = (keyword: string, candidates: SearchCandidates): SearchShape => ({
-  byId: /^\d{1,9}$/.test(keyword),
+  byId: idKeyword.test(keyword),
   // Case keys are digits and a dash ('100123-02'); any other keyword cannot match one, and asking
   // anyway lets the planner pick a sequential scan of every case.
   byCaseKey: /^\d[\d-]*$/.test(keyword),

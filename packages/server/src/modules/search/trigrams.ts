@@ -19,9 +19,11 @@ export const isAscii = (text: string): boolean => {
   return true;
 };
 
-/** The unique trigrams of ASCII text as numbers, sorted (pg_trgm's show_trgm, encoded). */
-export const trigramsOf = (text: string): Int32Array => {
-  const found: number[] = [];
+/**
+ * Calls `visit` with each trigram of ASCII text as a number, in order, repeats included: each word of
+ * letters and digits padded with two spaces in front and one behind.
+ */
+const forEachTrigram = (text: string, visit: (trigram: number) => void): void => {
   let previous2 = 0; // the two characters before, padded with spaces at a word's start
   let previous1 = 0;
   let inWord = false;
@@ -29,7 +31,7 @@ export const trigramsOf = (text: string): Int32Array => {
     const code = i < text.length ? charCode(text.charCodeAt(i)) : 0;
     if (code === 0) {
       // A word ends: its last trigram has one space of padding behind.
-      if (inWord) found.push((previous2 * alphabet + previous1) * alphabet);
+      if (inWord) visit((previous2 * alphabet + previous1) * alphabet);
       inWord = false;
       continue;
     }
@@ -38,10 +40,16 @@ export const trigramsOf = (text: string): Int32Array => {
       previous1 = 0;
       inWord = true;
     }
-    found.push((previous2 * alphabet + previous1) * alphabet + code);
+    visit((previous2 * alphabet + previous1) * alphabet + code);
     previous2 = previous1;
     previous1 = code;
   }
+};
+
+/** The unique trigrams of ASCII text as numbers, sorted (pg_trgm's show_trgm, encoded). */
+export const trigramsOf = (text: string): Int32Array => {
+  const found: number[] = [];
+  forEachTrigram(text, (trigram) => found.push(trigram));
   const sorted = Int32Array.from(found).sort();
   let unique = 0;
   for (let i = 0; i < sorted.length; i += 1) {
@@ -66,25 +74,7 @@ export const sharedWithKeyword = (text: string, keyword: Int32Array): number | n
       }
     }
   };
-  let previous2 = 0;
-  let previous1 = 0;
-  let inWord = false;
-  for (let i = 0; i <= text.length; i += 1) {
-    const code = i < text.length ? charCode(text.charCodeAt(i)) : 0;
-    if (code === 0) {
-      if (inWord) mark((previous2 * alphabet + previous1) * alphabet);
-      inWord = false;
-      continue;
-    }
-    if (!inWord) {
-      previous2 = 0;
-      previous1 = 0;
-      inWord = true;
-    }
-    mark((previous2 * alphabet + previous1) * alphabet + code);
-    previous2 = previous1;
-    previous1 = code;
-  }
+  forEachTrigram(text, mark);
   let shared = 0;
   for (let bits = mask; bits !== 0; bits &= bits - 1) shared += 1;
   return shared;
