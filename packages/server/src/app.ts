@@ -14,6 +14,7 @@ import { useLightHeadersOnApi } from './http/api-headers';
 import { helmetOptions } from './http/security-headers';
 import { answerFrameworkError, registerErrorHandling } from './http/errors';
 import { registerAuthRoutes } from './auth/routes';
+import { createKeyGuessLedger } from './auth/key-guess-limits';
 import { registerCasesRoutes } from './modules/cases/routes';
 import { registerChecklistsRoutes } from './modules/checklists/routes';
 import { registerClientsRoutes } from './modules/clients/routes';
@@ -110,19 +111,19 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   // Cookies are parsed before the access hook reads the session cookie of pages.
   await app.register(cookie);
-  // The portal and the partner page share one guessing limit per IP (auth/key-guess-limits.ts).
-  const keyGuessLimits = {
-    maxFailuresPerIp: config.keyGuessMaxFailuresPerIp,
-    windowMinutes: config.signInWindowMinutes,
-  };
   // The database channel: streams, and the in-process caches it keeps true (cache/event-cache.ts).
   const realtime = attachRealtimeBus(app, db);
+  // The portal and the partner page share one guessing limit per IP (auth/key-guess-limits.ts).
+  const keyGuesses = createKeyGuessLedger(db, realtime, {
+    maxFailuresPerIp: config.keyGuessMaxFailuresPerIp,
+    windowMinutes: config.signInWindowMinutes,
+  });
   await app.register(accessPlugin, {
     db,
     realtime,
     keyResolvers: {
-      portal: portalKeyResolver(db, keyGuessLimits),
-      partner: partnerKeyResolver(db, keyGuessLimits),
+      portal: portalKeyResolver(db, keyGuesses, realtime),
+      partner: partnerKeyResolver(db, keyGuesses),
     },
   });
   await app.register(formbody);

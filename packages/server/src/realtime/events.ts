@@ -37,6 +37,8 @@ export type RealtimeEvent =
   /** An employee's record changed (branch, flags, active): their cached tokens must be read again. */
   | { type: 'user'; user_id: number }
   | { type: 'reference'; list: ReferenceList }
+  /** A portal or partner key missed from this IP: its guess count is read again (auth/key-guess-limits.ts). */
+  | { type: 'key_guess_missed'; ip: string }
   /** Bulk changes (a seed): every cache of every process starts over. */
   | { type: 'reset' };
 
@@ -56,6 +58,7 @@ const eventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session_ended'), session_id: z.guid() }),
   z.object({ type: z.literal('user'), user_id: z.number().int() }),
   z.object({ type: z.literal('reference'), list: z.enum(referenceLists) }),
+  z.object({ type: z.literal('key_guess_missed'), ip: z.string().min(1).max(100) }),
   z.object({ type: z.literal('reset') }),
 ]);
 

@@ -2,11 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { AppError, partnerTexts } from '@lab/domain';
 import type { PartnerActor } from '../../auth/actor';
-import {
-  assertKeyGuessAllowed,
-  recordKeyGuessFailure,
-  type KeyGuessLimits,
-} from '../../auth/key-guess-limits';
+import type { KeyGuessLedger } from '../../auth/key-guess-limits';
 import type { Db } from '../../db/client';
 import { outsources, partners } from '../../db/schema/index';
 import { keyFingerprint } from '../portal/portal-client';
@@ -39,12 +35,12 @@ const findPartner = async (db: Db, key: string): Promise<PartnerActor | null> =>
 };
 
 export const partnerKeyResolver =
-  (db: Db, limits: KeyGuessLimits) =>
+  (db: Db, ledger: KeyGuessLedger) =>
   async (request: FastifyRequest): Promise<PartnerActor> => {
-    await assertKeyGuessAllowed(db, limits, request.ip);
+    await ledger.assertAllowed(request.ip);
     const key = (request.params as { outsource_key?: unknown }).outsource_key;
     const partner = typeof key === 'string' ? await findPartner(db, key) : null;
     if (partner) return partner;
-    await recordKeyGuessFailure(db, request.ip, 'partner');
+    await ledger.recordFailure(request.ip, 'partner');
     throw partnerNotFound();
   };

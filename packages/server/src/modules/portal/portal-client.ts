@@ -3,13 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { AppError, portalTexts } from '@lab/domain';
 import type { ClientActor } from '../../auth/actor';
-import {
-  assertKeyGuessAllowed,
-  recordKeyGuessFailure,
-  type KeyGuessLimits,
-} from '../../auth/key-guess-limits';
+import type { KeyGuessLedger } from '../../auth/key-guess-limits';
+import { createEventCache } from '../../cache/event-cache';
 import type { Db } from '../../db/client';
 import { clients, collections } from '../../db/schema/index';
+import type { RealtimeBus } from '../../realtime/realtime-bus';
 
 // The portal's access class: the key in the path is the client's whole identity. It reaches exactly one
 // collection; anything else — a wrong, revoked or malformed key — is the same 404, and misses count
@@ -43,13 +41,39 @@ export const findPortalClient = async (db: Db, key: string): Promise<ClientActor
   };
 };
 
-export const portalKeyResolver =
-  (db: Db, limits: KeyGuessLimits) =>
-  async (request: FastifyRequest): Promise<ClientActor> => {
-    await assertKeyGuessAllowed(db, limits, request.ip);
+// A portal page polls with its key, so the key's client is kept in the process (keyed by the key's
+// sha256, as tokens are: the process holds no usable key). Regenerating the key, or any other change to
+// its collection (the shipping client), publishes a `collection` event that drops it in every process;
+// a client renamed behind the application's back shows within the age. Unknown keys are not kept.
+const portalKeyMaxAgeMs = 60_000;
+
+export const portalKeyResolver = (db: Db, ledger: KeyGuessLedger, bus: RealtimeBus) => {
+  const keyClients = createEventCache<string, ClientActor | null>({
+    bus,
+    maxAgeMs: portalKeyMaxAgeMs,
+    maxEntries: 50_000,
+    staleAfter: (event) => {
+      if (event.type !== 'collection') return null;
+      const uid = event.uid.toLowerCase();
+      return (_key, client) => client?.collectionUid.toLowerCase() === uid;
+    },
+  });
+  const findClient = (key: string): Promise<ClientActor | null> | ClientActor => {
+    const hashed = createHash('sha256').update(key).digest('hex');
+    return (
+      keyClients.peek(hashed) ??
+      keyClients.get(hashed, async () => {
+        const client = await findPortalClient(db, key);
+        return client ? { value: client } : { value: null, validUntil: 0 };
+      })
+    );
+  };
+  return async (request: FastifyRequest): Promise<ClientActor> => {
+    await ledger.assertAllowed(request.ip);
     const key = (request.params as { portal_key?: unknown }).portal_key;
-    const client = typeof key === 'string' ? await findPortalClient(db, key) : null;
+    const client = typeof key === 'string' && keyShape.test(key) ? await findClient(key) : null;
     if (client) return client;
-    await recordKeyGuessFailure(db, request.ip, 'portal');
+    await ledger.recordFailure(request.ip, 'portal');
     throw portalNotFound();
   };
+};

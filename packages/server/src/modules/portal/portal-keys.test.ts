@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionMessages, collectionSchema, portalTexts } from '@lab/domain';
 import { audit_events, collections, key_guess_failures } from '../../db/schema/index';
+import { publishRealtimeEvents } from '../../realtime/events';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../testing';
 import { createCollection, type CreatedCollection } from '../../testing/factories';
 import { keyFingerprint } from './portal-client';
@@ -72,6 +73,19 @@ describe('key guessing', () => {
     for (let i = 0; i < maxMisses * 3; i += 1) {
       expect((await loadFrom(client, collection.portal_key)).statusCode).toBe(200);
     }
+  });
+
+  it('hears a miss of another process: the IP it let in is counted in the database again', async () => {
+    const ip = nextIp();
+    expect((await loadFrom(ip, collection.portal_key)).statusCode).toBe(200);
+    // What another process does on a miss: the row, then `key_guess_missed` through the channel.
+    await test.db
+      .insert(key_guess_failures)
+      .values(Array.from({ length: maxMisses }, () => ({ ip, key_kind: 'partner' as const })));
+    await publishRealtimeEvents(test.db, [{ type: 'key_guess_missed', ip }]);
+    const limited = await loadFrom(ip, collection.portal_key);
+    expect(limited.statusCode).toBe(429);
+    expect(errorMessage(limited)).toBe(portalTexts.tooManyAttempts);
   });
 
   it('counts misses on every portal route, malformed keys included, and keeps no key', async () => {
@@ -161,6 +175,8 @@ describe("POST /api/v2/collection/{uid}/ {action: 'regenerate_portal_key'}", () 
   it('gives an admin a new key; the old one stops at once, the new one works', async () => {
     const target = await createCollection(test.db, { clientName: 'Regenerated Dental' });
     const oldKey = target.portal_key;
+    // Opened once, so this process keeps the key's client (portal-client.ts).
+    expect((await loadFrom(nextIp(), oldKey)).statusCode).toBe(200);
     const answer = collectionSchema.parse(jsonOf(await regenerate(admin, target.uid)));
     const newKey = answer.portal_key;
     expect(newKey).not.toBe(oldKey);
