@@ -58,10 +58,12 @@ export const createKeyGuessLedger = (db: Db, bus: RealtimeBus, limits: KeyGuessL
 
   return {
     assertAllowed: async (ip) => {
-      const misses = cleanIps.peek(ip) ?? await cleanIps.get(ip, async () => {
-        const counted = await countMisses(db, limits, ip);
-        return counted.count === 0 ? { value: counted } : { value: counted, validUntil: 0 };
-      });
+      const misses =
+        cleanIps.peek(ip) ??
+        (await cleanIps.get(ip, async () => {
+          const counted = await countMisses(db, limits, ip);
+          return counted.count === 0 ? { value: counted } : { value: counted, validUntil: 0 };
+        }));
       if (misses.count < limits.maxFailuresPerIp) return;
       const oldest = misses.oldest?.getTime() ?? Date.now();
       const retryAfterSeconds = Math.max(
