@@ -9,6 +9,15 @@ import type { Queryable } from './client';
 // same whatever its length.
 
 const preparedByHandle = new WeakMap<Queryable, Map<string, unknown>>();
+const genericPlanHandles = new WeakMap<Queryable, Queryable>();
+
+/**
+ * Where `db`'s statements asked for `genericPlan` run: connections that plan a named statement once,
+ * without its values (PostgreSQL: a pool of its own, db/client.ts). Unset (PGlite), they run on `db`.
+ */
+export const planGenerically = (db: Queryable, generic: Queryable): void => {
+  genericPlanHandles.set(db, generic);
+};
 
 /** The statement `prepare` makes under `name`, made once per handle. Names are unique in the app. */
 export const preparedOnce = <Prepared>(
@@ -32,15 +41,19 @@ type RawPrepared = { execute: (values: Record<string, unknown>) => Promise<unkno
 
 /**
  * Rows of a raw SQL statement with placeholders, prepared once per handle under `name` (`build` runs
- * once). Both drivers answer `{rows}`; PGlite ignores the name.
+ * once). Both drivers answer `{rows}`; PGlite ignores the name. `genericPlan`: planned once for every
+ * value (planGenerically), so the plan must find its rows without them: `LIKE $1` cannot use a btree,
+ * a range beside it can (modules/search/search-statement.ts).
  */
 export const selectPreparedRows = async <Row>(
   q: Queryable,
   name: string,
   build: () => SQL,
   values: Record<string, unknown>,
+  options: { genericPlan?: boolean } = {},
 ): Promise<Row[]> => {
-  const prepared = preparedOnce(q, name, (handle, statementName): RawPrepared => {
+  const on = (options.genericPlan && genericPlanHandles.get(q)) || q;
+  const prepared = preparedOnce(on, name, (handle, statementName): RawPrepared => {
     const internals = handle as unknown as { dialect: PgDialect; session: PgSession };
     return internals.session.prepareQuery(
       internals.dialect.sqlToQuery(build()),

@@ -54,10 +54,13 @@ export const searchCollections = async (
     : [null, null];
   const candidates = { references, clients };
   // Answered by both indexes, the statement's text depends on its shape alone: prepared once, it is
-  // neither built nor parsed again. Otherwise its plan depends on the keyword: built and bound each time.
+  // neither built, parsed nor planned again (its plan reads the rows named, whatever they are).
+  // Otherwise its plan depends on the keyword: built and bound each time.
   const prepared = references && clients ? preparedSearch(keyword, candidates) : null;
   const rows = prepared
-    ? await selectPreparedRows<SearchRow>(db, prepared.name, prepared.build, prepared.values)
+    ? await selectPreparedRows<SearchRow>(db, prepared.name, prepared.build, prepared.values, {
+        genericPlan: true,
+      })
     : await selectRows<SearchRow>(db, collectionSearchQuery(keyword, candidates));
   return rows.map(presentRow);
 };

@@ -23,6 +23,8 @@ type SearchValues = {
   keyword: string;
   contains: string;
   prefix: string;
+  /** The case keys starting with the keyword are those in `[keyword, keyAfterPrefix)`. */
+  keyAfterPrefix: string;
   asNumber: number;
   referenceIds: string;
   referencesNewerThan: number;
@@ -134,7 +136,9 @@ const searchStatement = (shape: SearchShape, value: Value): SQL => {
     : sql``;
   const byCaseKey = shape.byCaseKey
     ? sql`(SELECT col.collection_id, 90::real AS score
-           FROM (SELECT collection_uid FROM cases WHERE case_mkey LIKE ${value('prefix')}
+           FROM (SELECT collection_uid FROM cases
+                 WHERE case_mkey LIKE ${value('prefix')}
+                   AND case_mkey ~>=~ ${value('keyword')} AND case_mkey ~<~ ${value('keyAfterPrefix')}
                  LIMIT ${limit(resultLimit)}) c
            JOIN collections col ON col.uid = c.collection_uid) UNION ALL`
     : sql``;
@@ -153,12 +157,21 @@ const searchStatement = (shape: SearchShape, value: Value): SQL => {
   return selectResultRows(ranked, sql`r.score DESC, col.collection_id DESC`);
 };
 
+/**
+ * The first text after every text that starts with `prefix` (byte order, as `~<~` compares): its last
+ * character one up. Case-key keywords are digits and dashes, so it never overflows. The range is what
+ * lets a generic plan (db/prepared.ts) use the btree: `LIKE $1` alone cannot.
+ */
+const keyAfterPrefix = (prefix: string): string =>
+  prefix === '' ? '' : prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+
 const arrayLiteral = (ids: readonly number[]): string => `{${ids.join(',')}}`;
 
 const searchValues = (keyword: string, candidates: SearchCandidates): SearchValues => ({
   keyword,
   contains: `%${escapeLike(keyword)}%`,
   prefix: `${escapeLike(keyword)}%`,
+  keyAfterPrefix: keyAfterPrefix(keyword),
   asNumber: idKeyword.test(keyword) ? Number(keyword) : 0,
   referenceIds: arrayLiteral(candidates.references?.ids ?? []),
   referencesNewerThan: candidates.references?.newerThan ?? 0,
