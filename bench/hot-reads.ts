@@ -79,10 +79,22 @@ export const runHotReads = async (runs: RouteRuns, connections: number): Promise
     return sections;
   }
   const loaded: BenchRow[] = [];
+  const notes: string[] = [];
   for (const target of targets) {
     const app = await runs.take('app', target, loadedConnections);
     const bare = await runs.take('bare', target, loadedConnections);
     const row = compareRow(target, app, bare);
+    // Search's latency has its own target (3, at 10 connections). 50 searches always in flight finish in
+    // 25 ms only at 50 / 0.025 s = 2,000 a second: under 1 ms of CPU each on two cores, where a search at
+    // 1 M costs about 4 (ARCHITECTURE.md, decisions 2026-11-28). Its row is judged on app/bare here.
+    if (target.name === searchTarget.name) {
+      loaded.push({ cells: row.cells, target: `${row.target} (its latency: target 3)`, isMet: row.isMet });
+      notes.push(
+        `search at ${loadedConnections} connections: p99 ≤ ${loadedP99Ms} ms would need ${(loadedConnections / (loadedP99Ms / 1000)).toLocaleString('en-AU')} req/s; ` +
+          `at ${app.rps.toFixed(0)} req/s the mean wait alone is ${ms((loadedConnections / app.rps) * 1000)} (Little's law), so its latency is judged at 10 connections (target 3)`,
+      );
+      continue;
+    }
     loaded.push({
       cells: row.cells,
       target: `p99 ≤ ${loadedP99Ms} ms, ${row.target}`,
@@ -93,6 +105,7 @@ export const runHotReads = async (runs: RouteRuns, connections: number): Promise
     title: `1b. Hot reads at ${loadedConnections} connections (PostgreSQL)`,
     columns,
     rows: loaded,
+    notes,
   });
   return sections;
 };
