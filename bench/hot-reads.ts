@@ -86,7 +86,7 @@ export const runHotReads = async (runs: RouteRuns, connections: number): Promise
     const row = compareRow(target, app, bare);
     // Search's latency has its own target (3, at 10 connections). 50 searches always in flight finish in
     // 25 ms only at 50 / 0.025 s = 2,000 a second: under 1 ms of CPU each on two cores, where a search at
-    // 1 M costs about 4 (ARCHITECTURE.md, decisions 2026-11-28). Its row is judged on app/bare here.
+    // 1 M costs about 4 (ARCHITECTURE.md, decisions 2026-11-27). Its row is judged on app/bare here.
     if (target.name === searchTarget.name) {
       loaded.push({ cells: row.cells, target: `${row.target} (its latency: target 3)`, isMet: row.isMet });
       notes.push(
