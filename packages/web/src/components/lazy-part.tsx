@@ -47,9 +47,22 @@ type IdleWindow = Window & {
   cancelIdleCallback?: (handle: number) => void;
 };
 
+// The first download waits this long after the page's load event: an idle moment while the first view
+// still waits for its data would otherwise spend it evaluating other views' code (a slow PC's main thread
+// is what the first view is waiting for).
+const firstPrefetchDelayMs = 1_000;
+
+/** Resolves after the page's load event and `firstPrefetchDelayMs`. */
+const afterPageLoad = (): Promise<void> =>
+  new Promise((resolve) => {
+    const wait = () => window.setTimeout(resolve, firstPrefetchDelayMs);
+    if (document.readyState === 'complete') wait();
+    else window.addEventListener('load', wait, { once: true });
+  });
+
 /**
- * Downloads the parts one by one while the browser has nothing else to do, after the first paint, so the
- * first page stays light and opening a part later feels instant. Returns a cancel for effect clean-up.
+ * Downloads the parts one by one while the browser has nothing else to do, once the page has loaded, so
+ * the first page stays light and opening a part later feels instant. Returns a cancel for effect clean-up.
  */
 export const prefetchWhenIdle = (parts: readonly { prefetch: () => Promise<unknown> }[]): (() => void) => {
   const idleWindow = window as IdleWindow;
@@ -72,7 +85,9 @@ export const prefetchWhenIdle = (parts: readonly { prefetch: () => Promise<unkno
         if (!isCancelled) schedule(() => prefetchFrom(index + 1));
       });
   };
-  schedule(() => prefetchFrom(0));
+  void afterPageLoad().then(() => {
+    if (!isCancelled) schedule(() => prefetchFrom(0));
+  });
   return () => {
     isCancelled = true;
     if (handle === undefined) return;

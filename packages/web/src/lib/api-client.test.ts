@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../testing/fetch-stub';
-import { ApiError, createApiClient, type ApiClientDeps } from './api-client';
+import { ApiError, createApiClient, startedAnswerMaxAgeMs, type ApiClientDeps } from './api-client';
 
 const tokenAnswer = (token: string, expiresInMs: number) =>
   json({ access_token: token, expires_at: new Date(Date.now() + expiresInMs).toISOString() });
@@ -159,5 +159,29 @@ describe('api client', () => {
     expect(parse).toHaveBeenCalledTimes(1);
     await expect(client.get('/api/v2/collection/x/messages/', schema)).resolves.toEqual({ version: '2' });
     expect(parse).toHaveBeenCalledTimes(2);
+  });
+
+  it('hands a GET started ahead to the next get of its path, and its JSON to the starter', async () => {
+    let served = 0;
+    const { client, calls } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () => {
+      served += 1;
+      return json({ uid: 'c1', served });
+    });
+    await expect(client.startGet('/api/v2/collection/c1/', true)).resolves.toEqual({ uid: 'c1', served: 1 });
+    await expect(client.get('/api/v2/collection/c1/', anything)).resolves.toEqual({ uid: 'c1', served: 1 });
+    // Taken once: the next get asks the server again.
+    await expect(client.get('/api/v2/collection/c1/', anything)).resolves.toEqual({ uid: 'c1', served: 2 });
+    expect(calls.filter((call) => call.path === '/api/v2/collection/c1/')).toHaveLength(2);
+  });
+
+  it('asks afresh when the GET started ahead is older than it may be', async () => {
+    let served = 0;
+    const { client } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () => {
+      served += 1;
+      return json({ served });
+    });
+    await client.startGet('/api/v2/messages/notifications/');
+    vi.setSystemTime(Date.now() + startedAnswerMaxAgeMs + 1);
+    await expect(client.get('/api/v2/messages/notifications/', anything)).resolves.toEqual({ served: 2 });
   });
 });

@@ -27,6 +27,12 @@ export type ApiClient = {
   get: <T>(path: string, schema: Parser<T>, signal?: AbortSignal) => Promise<T>;
   post: <T>(path: string, body: unknown, schema: Parser<T>, signal?: AbortSignal) => Promise<T>;
   request: <T>(method: string, path: string, options: RequestOptions<T>) => Promise<T>;
+  /**
+   * Starts a GET now, before anything asks for it (a page's first data while its code still loads): the
+   * next `get` of the same path within `startedAnswerMaxAgeMs` takes its answer instead of asking again.
+   * With `readBody`, resolves to the answer's JSON unchecked (null when it failed), for the next start.
+   */
+  startGet: (path: string, readBody?: boolean) => Promise<unknown>;
   /** Resolves to a valid bearer token, fetching one when there is none or it has expired. */
   getToken: () => Promise<string>;
   /** Re-checks the token every `tokenCheckIntervalMs` and refreshes it once expired; returns a stop function. */
@@ -76,6 +82,9 @@ const isInvalidTokenAnswer = async (response: Response): Promise<boolean> => {
   const error = await readErrorBody(response.clone());
   return error.message === authMessages.invalidToken;
 };
+
+// A GET started ahead (startGet) is taken by a `get` within this long; later, that asks afresh.
+export const startedAnswerMaxAgeMs = 10_000;
 
 // How many answers with an ETag are kept parsed (one per path: the open collection, its messages, the
 // reference lists, the polls).
@@ -147,8 +156,36 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
     }
   };
 
+  const started = new Map<string, { response: Promise<Response>; at: number }>();
+  const takeStarted = (method: string, path: string): Promise<Response> | undefined => {
+    const entry = method === 'GET' ? started.get(path) : undefined;
+    if (!entry) return undefined;
+    started.delete(path);
+    if (deps.now() - entry.at <= startedAnswerMaxAgeMs) return entry.response;
+    // Unread, its body would hold one of the browser's few connections to the server.
+    void entry.response.then((answer) => answer.body?.cancel()).catch(() => undefined);
+    return undefined;
+  };
+
+  const startGet = (path: string, readBody = false): Promise<unknown> => {
+    const response = getToken().then((token) => send('GET', path, token, undefined));
+    started.set(path, { response, at: deps.now() });
+    // Read from a copy made before `request` can read the answer itself (a body is read once).
+    return response.then(
+      (answer) =>
+        readBody && answer.ok
+          ? answer
+              .clone()
+              .json()
+              .catch(() => null)
+          : null,
+      () => null,
+    );
+  };
+
   const request = async <T>(method: string, path: string, options: RequestOptions<T>): Promise<T> => {
-    let response = await send(method, path, await getToken(), options.body, options.signal);
+    let response = await (takeStarted(method, path) ??
+      getToken().then((token) => send(method, path, token, options.body, options.signal)));
     if (await isInvalidTokenAnswer(response)) {
       // The clock of this machine may disagree with the server's: try once more with a new token
       // before giving up on the session.
@@ -189,6 +226,7 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
     request,
     get: (path, schema, signal) => request('GET', path, { schema, signal }),
     post: (path, body, schema, signal) => request('POST', path, { schema, body, signal }),
+    startGet,
     getToken,
     startTokenRefresh,
   };

@@ -1,10 +1,12 @@
 // Dates are shown in the viewer's own zone (spec: "Time display uses the local zone"). The locale and
 // zone can be pinned, which the tests do.
 
+import { dateTimeFormat } from './date-time-formats';
+
 export type DateFormatOptions = { locale?: string; timeZone?: string };
 
 const dateFormat = (options: DateFormatOptions) =>
-  new Intl.DateTimeFormat(options.locale, {
+  dateTimeFormat(options.locale, {
     day: '2-digit',
     month: 'short',
     year: 'numeric',
@@ -32,7 +34,7 @@ export const formatDateRange = (
 
 /** The footer clock: weekday, date and time to the second. */
 export const formatClock = (date: Date, options: DateFormatOptions = {}): string =>
-  new Intl.DateTimeFormat(options.locale, {
+  dateTimeFormat(options.locale, {
     weekday: 'short',
     day: '2-digit',
     month: 'short',

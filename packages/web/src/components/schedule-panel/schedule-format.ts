@@ -1,4 +1,5 @@
 import { formatWholeHours, type ScheduleStage } from '@lab/domain';
+import { dateTimeFormat } from '../../lib/date-time-formats';
 
 // Display helpers of the schedule panel, shared with the Timeline tab's cards.
 
@@ -25,7 +26,7 @@ export const formatScheduleTime = (
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const isThisYear = date.getFullYear() === new Date().getFullYear();
-  return new Intl.DateTimeFormat(options.locale, {
+  return dateTimeFormat(options.locale, {
     weekday: isThisYear ? 'short' : undefined,
     day: '2-digit',
     month: 'short',

@@ -3,9 +3,10 @@ import { collectionLoadErrors, collectionSchema, type Collection } from '@lab/do
 import { apiClient } from '../../../lib/api-client';
 import { loadErrorMeta } from '../../../lib/query-meta';
 import { collectionQueryKey } from '../../../lib/query-keys';
+import { collectionPath } from '../../../lib/collection-paths';
 
 export const getCollection = (uid: string, signal?: AbortSignal): Promise<Collection> =>
-  apiClient.get(`/api/v2/collection/${encodeURIComponent(uid)}/`, collectionSchema, signal);
+  apiClient.get(collectionPath(uid), collectionSchema, signal);
 
 export const collectionQueryOptions = (uid: string) =>
   queryOptions({

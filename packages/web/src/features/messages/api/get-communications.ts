@@ -4,14 +4,11 @@ import { apiClient } from '../../../lib/api-client';
 import { refreshIntervalMs } from '../../../lib/auto-refresh';
 import { loadErrorMeta } from '../../../lib/query-meta';
 import { collectionQueryKey } from '../../../lib/query-keys';
+import { communicationsPath } from '../../../lib/collection-paths';
 
 /** GET /api/v2/collection/{uid}/communicationlogs/: the e-mails and pushes sent about the collection. */
 export const getCommunications = (collectionUid: string, signal?: AbortSignal): Promise<Communication[]> =>
-  apiClient.get(
-    `/api/v2/collection/${encodeURIComponent(collectionUid)}/communicationlogs/`,
-    communicationListSchema,
-    signal,
-  );
+  apiClient.get(communicationsPath(collectionUid), communicationListSchema, signal);
 
 export const communicationsQueryOptions = (collectionUid: string) =>
   queryOptions({

@@ -4,18 +4,14 @@ import { apiClient } from '../../../lib/api-client';
 import { refreshIntervalMs } from '../../../lib/auto-refresh';
 import { loadErrorMeta } from '../../../lib/query-meta';
 import { collectionQueryKey } from '../../../lib/query-keys';
+import { messagesPath } from '../../../lib/collection-paths';
 
 /** GET /api/v2/collection/{uid}/messages/?extra-ref={client uid}: the collection's and the client's notes. */
 export const getMessages = (
   collectionUid: string,
   clientUid: string,
   signal?: AbortSignal,
-): Promise<Message[]> =>
-  apiClient.get(
-    `/api/v2/collection/${encodeURIComponent(collectionUid)}/messages/?extra-ref=${encodeURIComponent(clientUid)}`,
-    messageListSchema,
-    signal,
-  );
+): Promise<Message[]> => apiClient.get(messagesPath(collectionUid, clientUid), messageListSchema, signal);
 
 // Under the collection's key: whatever refreshes the collection (the 30 s refresh, a case action)
 // refreshes its messages too.
