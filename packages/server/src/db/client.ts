@@ -7,7 +7,6 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { planGenerically } from './prepared';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -15,6 +14,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { acquireDataDirLock } from './data-dir-lock';
+import { planGenerically } from './prepared';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -138,25 +138,22 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
     // No JIT: our statements are short lookups, but a plan estimated from stale statistics (a bulk
     // import before autovacuum analyzes, a lateral aggregate guessed at 2,000 cases per collection)
     // passes jit_above_cost and spends 1–3 s compiling what runs in 5 ms (seen on search at 1 M).
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolMax ?? 10,
-      options: '-c jit=off',
-    });
-    const db = guardAgainstUseInsideTransaction(drizzleNodePg(pool, { schema }) as unknown as Db);
+    const noJit = '-c jit=off';
+    const poolMax = options.poolMax ?? 10;
+    const handleOf = (connections: pg.Pool): Db =>
+      guardAgainstUseInsideTransaction(drizzleNodePg(connections, { schema }) as unknown as Db);
+    const pool = new pg.Pool({ connectionString: options.url, max: poolMax, options: noJit });
+    const db = handleOf(pool);
     // A few connections whose named statements are planned once, generically (db/prepared.ts): the
     // default plans the search's each run afresh (0.6–0.9 ms of its 2.4 ms at 1 M), as the generic
     // estimate of `id > $n` looks dear. Its own pool, as the setting would reach every query of a
     // connection, unnamed ones included, whose plans need their values (`LIKE $1`).
     const genericPool = new pg.Pool({
       connectionString: options.url,
-      max: Math.max(1, Math.ceil((options.poolMax ?? 10) / 2)),
-      options: '-c jit=off -c plan_cache_mode=force_generic_plan',
+      max: Math.ceil(poolMax / 2),
+      options: `${noJit} -c plan_cache_mode=force_generic_plan`,
     });
-    planGenerically(
-      db,
-      guardAgainstUseInsideTransaction(drizzleNodePg(genericPool, { schema }) as unknown as Db),
-    );
+    planGenerically(db, handleOf(genericPool));
     return {
       db,
       kind: 'postgres',

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from '../lib/date-time-formats';
+import { dateTimeFormat } from '../lib/date-format';
 
 type FormatOptions = { locale?: string; timeZone?: string };
 

@@ -184,4 +184,26 @@ describe('api client', () => {
     vi.setSystemTime(Date.now() + startedAnswerMaxAgeMs + 1);
     await expect(client.get('/api/v2/messages/notifications/', anything)).resolves.toEqual({ served: 2 });
   });
+
+  it('lets the connection of a started GET nothing took go once it is too old', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    let isCancelled = false;
+    const { client } = setUp(
+      [() => tokenAnswer('t1', 15 * 60_000)],
+      () =>
+        new Response(
+          new ReadableStream({
+            cancel: () => {
+              isCancelled = true;
+            },
+          }),
+          { headers: { 'Content-Type': 'application/json' } },
+        ),
+    );
+    await client.startGet('/api/v2/collection/c1/messages/?extra-ref=k1');
+    await vi.advanceTimersByTimeAsync(startedAnswerMaxAgeMs - 1);
+    expect(isCancelled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(isCancelled).toBe(true);
+  });
 });

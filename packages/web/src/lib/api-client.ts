@@ -156,20 +156,32 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
     }
   };
 
-  const started = new Map<string, { response: Promise<Response>; at: number }>();
+  type Started = { response: Promise<Response>; at: number };
+  const started = new Map<string, Started>();
+  // Unread, a started answer's body would hold one of the browser's few connections to the server.
+  const dropStarted = (path: string, entry: Started): void => {
+    if (started.get(path) === entry) started.delete(path);
+    void entry.response.then((answer) => answer.body?.cancel()).catch(() => undefined);
+  };
   const takeStarted = (method: string, path: string): Promise<Response> | undefined => {
     const entry = method === 'GET' ? started.get(path) : undefined;
     if (!entry) return undefined;
     started.delete(path);
     if (deps.now() - entry.at <= startedAnswerMaxAgeMs) return entry.response;
-    // Unread, its body would hold one of the browser's few connections to the server.
-    void entry.response.then((answer) => answer.body?.cancel()).catch(() => undefined);
+    dropStarted(path, entry);
     return undefined;
   };
 
   const startGet = (path: string, readBody = false): Promise<unknown> => {
     const response = getToken().then((token) => send('GET', path, token, undefined));
-    started.set(path, { response, at: deps.now() });
+    const entry: Started = { response, at: deps.now() };
+    const earlier = started.get(path);
+    if (earlier) dropStarted(path, earlier);
+    started.set(path, entry);
+    // One nothing took (the view changed meanwhile) lets its connection go.
+    setTimeout(() => {
+      if (started.get(path) === entry) dropStarted(path, entry);
+    }, startedAnswerMaxAgeMs);
     // Read from a copy made before `request` can read the answer itself (a body is read once).
     return response.then(
       (answer) =>

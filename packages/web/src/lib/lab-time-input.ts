@@ -1,4 +1,5 @@
 import { defaultBusinessTimeZone, parseLocalDateTime } from '@lab/domain';
+import { dateTimeFormat } from './date-format';
 
 // Times are typed in the lab's zone (case-workspace §9 'Input time zone Australia/Melbourne') whatever
 // zone the browser is in: the Modify Case Times form and the approval due time both show and read a
@@ -17,7 +18,7 @@ export const toLabTimeInput = (
 ): string => {
   const date = readDate(instant);
   if (!date) return '';
-  const parts = new Intl.DateTimeFormat('en-GB', {
+  const parts = dateTimeFormat('en-GB', {
     timeZone,
     year: 'numeric',
     month: '2-digit',

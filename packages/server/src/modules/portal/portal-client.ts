@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { AppError, portalTexts } from '@lab/domain';
 import type { ClientActor } from '../../auth/actor';
 import type { KeyGuessLedger } from '../../auth/key-guess-limits';
+import { hashSecret } from '../../auth/secrets';
 import { createEventCache } from '../../cache/event-cache';
 import type { Db } from '../../db/client';
 import { clients, collections } from '../../db/schema/index';
@@ -17,8 +17,7 @@ import type { RealtimeBus } from '../../realtime/realtime-bus';
 const keyShape = /^[A-Za-z0-9_-]{16,200}$/;
 
 /** Audit rows say which link acted without keeping the key: 12 hex digits of its sha256. */
-export const keyFingerprint = (key: string): string =>
-  createHash('sha256').update(key).digest('hex').slice(0, 12);
+export const keyFingerprint = (key: string): string => hashSecret(key).slice(0, 12);
 
 export const portalNotFound = (): AppError => new AppError('not_found', { message: portalTexts.notFound });
 
@@ -59,7 +58,7 @@ export const portalKeyResolver = (db: Db, ledger: KeyGuessLedger, bus: RealtimeB
     },
   });
   const findClient = (key: string): Promise<ClientActor | null> | ClientActor => {
-    const hashed = createHash('sha256').update(key).digest('hex');
+    const hashed = hashSecret(key);
     return (
       keyClients.peek(hashed) ??
       keyClients.get(hashed, async () => {

@@ -1,5 +1,5 @@
 import { formatWholeHours, type ScheduleStage } from '@lab/domain';
-import { dateTimeFormat } from '../../lib/date-time-formats';
+import { dateTimeFormat } from '../../lib/date-format';
 
 // Display helpers of the schedule panel, shared with the Timeline tab's cards.
 
