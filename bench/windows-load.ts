@@ -1,6 +1,6 @@
 // One load generator (a child process of bench/windows.ts): it plays the open staff windows a balancer
 // sent to one server process, as the web's staff page behaves (lib/stream-status.ts). Each window holds
-// one live-update stream (GET /api/v2/stream by the session cookie) for the whole run and polls with a
+// one live-update stream (GET /api/v2/stream?collections={its collection} by the session cookie) for the whole run and polls with a
 // bearer token, revalidating with the last ETag as a browser does: on the spec's intervals until the
 // stream says `ready`, then on `pollSchedule.withStream` (the file-lock and version polls relax only when
 // `ready` carries the server's version), and back to the spec's if the stream drops. A `collection` or
@@ -17,6 +17,7 @@ import {
   type PollKind,
   type PollSchedule,
 } from './windows-schedule';
+import { streamPathFor } from '@lab/domain';
 import { readSseFrames } from './sse-frames';
 
 export type WindowPlan = { cookie: string; token: string; collectionUid: string };
@@ -153,7 +154,7 @@ export const runLoad = (order: LoadOrder): Promise<LoadReport> => {
     const request = http.request({
       host: '127.0.0.1',
       port: order.port,
-      path: '/api/v2/stream',
+      path: streamPathFor([window.plan.collectionUid]),
       agent: false,
       headers: { cookie: window.plan.cookie, accept: 'text/event-stream' },
     });

@@ -3,6 +3,7 @@
 // B, posts notes on one collection through A one at a time, and times each `collection` frame.
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { streamPathFor } from '@lab/domain';
 import { readSseFrames } from './sse-frames';
 
 export type DelayProbe = {
@@ -15,15 +16,16 @@ export type DelayProbe = {
 
 const frameTimeoutMs = 5_000;
 
-/** Opens a stream on `base`; `onCollection` gets every `collection` frame's uid. */
+/** Opens a stream on `base` watching one collection, as its page would; `onCollection` gets its frames' uid. */
 const holdStream = (
   base: string,
   cookie: string,
+  collectionUid: string,
   onCollection: (uid: string) => void,
 ): Promise<http.ClientRequest> =>
   new Promise((resolve, reject) => {
     const request = http.get(
-      `${base}/api/v2/stream`,
+      `${base}${streamPathFor([collectionUid])}`,
       { agent: false, headers: { cookie, accept: 'text/event-stream' } },
       (response) => {
         if (response.statusCode !== 200) {
@@ -51,7 +53,7 @@ export const probeCrossProcessDelay = async (options: {
   gapMs: number;
 }): Promise<DelayProbe> => {
   let waiting: ((at: number) => void) | null = null;
-  const stream = await holdStream(options.streamBase, options.cookie, (uid) => {
+  const stream = await holdStream(options.streamBase, options.cookie, options.collectionUid, (uid) => {
     if (uid === options.collectionUid) waiting?.(performance.now());
   });
   const probe: DelayProbe = { sendToFrameMs: [], postMs: [], missed: 0 };

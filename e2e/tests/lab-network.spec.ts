@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './support/chromium';
 
 // Served on a real network: a lab PC opens http://labserver:8080, plain HTTP at a host name that is not
@@ -42,7 +42,8 @@ test('a designer signs in at a lab host name over plain HTTP and the live stream
 
   const stream = await streamOpened;
   expect(stream.status()).toBe(200);
-  expect(stream.url()).toBe(`${origin}/api/v2/stream`);
+  // The search page shows no collection: its stream carries no collection's changes.
+  expect(stream.url()).toBe(`${origin}/api/v2/stream?collections=`);
   expect(stream.headers()['content-type']).toBe('text/event-stream; charset=utf-8');
 
   // Another stream opened the same way reaches `ready`: the session cookie is all it needs.
@@ -62,4 +63,79 @@ test('a designer signs in at a lab host name over plain HTTP and the live stream
     '/api/v2/stream',
   );
   expect(isReady).toBe(true);
+});
+
+/**
+ * Signs in through the form at the lab host name. API calls go through the page's own fetch: the host
+ * name resolves only inside Chromium (--host-resolver-rules), as on a lab PC.
+ */
+const signInAtLabHost = async (browser: Browser, origin: string, username: string) => {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${origin}/`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${origin}/static/v2/collection.html`);
+  const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+    page.evaluate(
+      async ({ method, path, body }) => {
+        const token = ((await (await fetch('/oauth2/token/')).json()) as { access_token: string })
+          .access_token;
+        const answer = await fetch(path, {
+          method,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: answer.status, body: (await answer.json()) as unknown };
+      },
+      { method, path, body },
+    );
+  return { page, call };
+};
+
+test('a note posted by a colleague shows at once in the window of its collection, opened from a search', async ({
+  browser,
+  baseURL,
+}) => {
+  const labUrl = new URL(baseURL ?? '');
+  labUrl.hostname = labHost;
+  const origin = labUrl.origin;
+  const designer = await signInAtLabHost(browser, origin, 'designer');
+  const polisher = await signInAtLabHost(browser, origin, 'polisher');
+  const active = (await designer.call('GET', '/api/v2/collections/active/')).body as {
+    uid: string;
+    collection_id: number;
+  }[];
+  const target = active.at(-1);
+  if (!target) throw new Error('no active demo collection');
+  const collection = (await designer.call('GET', `/api/v2/collection/${target.uid}/`)).body as {
+    cases: { uid: string }[];
+  };
+
+  // Opened without a reload: the page's stream opens again, now for this collection.
+  const { page } = designer;
+  const watching = page.waitForResponse(
+    (response) => new URL(response.url()).searchParams.get('collections') === target.uid,
+  );
+  await page.getByRole('textbox', { name: 'Search cases' }).fill(String(target.collection_id));
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`uid=${target.uid}`));
+  expect((await watching).status()).toBe(200);
+  await page.getByRole('button', { name: 'Notes & Messages' }).click();
+  await expect(page.getByRole('region', { name: 'Compose message' })).toBeVisible();
+
+  // While the stream is live the page polls a collection only every 5 minutes: what shows within
+  // seconds came by the stream.
+  const note = `Shade checked by polishing (${Date.now()})`;
+  const posted = await polisher.call('POST', '/api/v2/messages/', {
+    case_collection_uid: target.uid,
+    case_uid: collection.cases[0]?.uid,
+    message_type: 'CASE_NOTE',
+    note,
+  });
+  expect(posted.status).toBe(200);
+  await expect(page.getByText(note)).toBeVisible({ timeout: 10_000 });
+  await page.screenshot({ path: 'test-results/screens/lab-network-pushed-note.png' });
+  await designer.page.context().close();
+  await polisher.page.context().close();
 });

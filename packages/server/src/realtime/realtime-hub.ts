@@ -2,13 +2,17 @@ import type { RealtimeEvent } from './events';
 import type { RealtimeBus } from './realtime-bus';
 
 // The in-process fan-out from the database channel to the open streams of this process. Collection and
-// file-lock events go to every stream (all staff may read every collection); notification events only
-// to the streams of the employee they are for; a session's end ends that session's streams at once.
-// Subscribers are indexed by employee and session, so an event costs what it reaches, not 2,000 checks.
+// file-lock events go to the streams that watch that collection (a page names the ones it shows), and to
+// streams that named none (pages from before, which hear every collection); notification events only to
+// the streams of the employee they are for; a session's end ends that session's streams at once.
+// Subscribers are indexed by collection, employee and session, so an event costs what it reaches, not
+// 12,000 checks.
 
 export type RealtimeSubscriber = {
   userId: number;
   sessionId: string;
+  /** The collections whose changes this stream carries; null: every collection. */
+  collectionUids: readonly string[] | null;
   deliver: (event: RealtimeEvent) => void;
   /** The session ended: tell the page and end the stream. */
   expire: () => void;
@@ -42,6 +46,8 @@ const removeFrom = <Key>(
 
 export const createRealtimeHub = (bus: RealtimeBus): RealtimeHub => {
   const all = new Set<RealtimeSubscriber>();
+  const ofEveryCollection = new Set<RealtimeSubscriber>();
+  const byCollection = new Map<string, Set<RealtimeSubscriber>>();
   const byUser = new Map<number, Set<RealtimeSubscriber>>();
   const bySession = new Map<string, Set<RealtimeSubscriber>>();
 
@@ -55,7 +61,8 @@ export const createRealtimeHub = (bus: RealtimeBus): RealtimeHub => {
     switch (event.type) {
       case 'collection':
       case 'file_lock':
-        for (const subscriber of all) subscriber.deliver(event);
+        for (const subscriber of ofEveryCollection) subscriber.deliver(event);
+        for (const subscriber of byCollection.get(event.uid) ?? []) subscriber.deliver(event);
         return;
       case 'notification':
         for (const subscriber of byUser.get(event.user_id) ?? []) subscriber.deliver(event);
@@ -73,8 +80,13 @@ export const createRealtimeHub = (bus: RealtimeBus): RealtimeHub => {
       all.add(subscriber);
       addTo(byUser, subscriber.userId, subscriber);
       addTo(bySession, subscriber.sessionId, subscriber);
+      const { collectionUids } = subscriber;
+      if (collectionUids === null) ofEveryCollection.add(subscriber);
+      else for (const uid of collectionUids) addTo(byCollection, uid, subscriber);
       return () => {
         all.delete(subscriber);
+        ofEveryCollection.delete(subscriber);
+        for (const uid of collectionUids ?? []) removeFrom(byCollection, uid, subscriber);
         removeFrom(byUser, subscriber.userId, subscriber);
         removeFrom(bySession, subscriber.sessionId, subscriber);
       };
@@ -87,6 +99,8 @@ export const createRealtimeHub = (bus: RealtimeBus): RealtimeHub => {
     stop: () => {
       unsubscribeBus();
       all.clear();
+      ofEveryCollection.clear();
+      byCollection.clear();
       byUser.clear();
       bySession.clear();
     },

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streamMessages } from '@lab/domain';
 import { notifyFromElsewhere } from '../cache/realtime-test-kit';
 import { inTransaction } from '../db/client';
 import { notifications, users } from '../db/schema/index';
@@ -183,6 +184,61 @@ describe('GET /api/v2/stream', () => {
     // On PostgreSQL a separate connection, as another process behind the load balancer would have.
     await notifyFromElsewhere(test, [{ type: 'collection', uid }]);
     expect(await stream.next('collection')).toEqual({ uid });
+  });
+});
+
+describe('GET /api/v2/stream?collections=', () => {
+  const streamWatching = (query: string) =>
+    open(`/api/v2/stream?collections=${query}`, { cookie: designer.cookie });
+
+  it('carries the changes of the collections a page names, and of every collection when it names none', async () => {
+    const watched = randomUUID();
+    const other = randomUUID();
+    const [watching, watchingOther, watchingNone, hearingAll] = await Promise.all([
+      // Case and spaces do not matter: events name uids in lower case.
+      streamWatching(`${other.slice(0, 4)}0000-0000-4000-8000-000000000000,%20${watched.toUpperCase()}`),
+      streamWatching(other),
+      streamWatching(''),
+      streamOf(designer),
+    ]);
+    await Promise.all([watching, watchingOther, watchingNone, hearingAll].map((s) => s.next('ready')));
+    await notifyFromElsewhere(test, [
+      { type: 'collection', uid: watched },
+      { type: 'file_lock', uid: watched },
+      { type: 'collection', uid: other },
+    ]);
+    expect(await watching.next('collection')).toEqual({ uid: watched });
+    expect(await watching.next('file_lock')).toEqual({ uid: watched });
+    expect(await watchingOther.next('collection')).toEqual({ uid: other });
+    expect(await hearingAll.next('collection')).toEqual({ uid: watched });
+    expect(await hearingAll.next('collection')).toEqual({ uid: other });
+    // A last event every stream hears: whatever was not sent before it never will be.
+    await postOk(test, author, {
+      message_type: 'DESIGN_MESSAGE',
+      note: 'Marker',
+      case_collection_uid: collection.uid,
+      case_uid: collection.cases[0]?.uid ?? '',
+      recipient_reference: designer.username,
+    });
+    await Promise.all([watching, watchingOther, watchingNone].map((s) => s.next('notification')));
+    expect(watching.seen('collection')).toEqual([{ uid: watched }]);
+    expect(watchingOther.seen('collection')).toEqual([{ uid: other }]);
+    expect(watchingOther.seen('file_lock')).toEqual([]);
+    expect(watchingNone.seen('collection')).toEqual([]);
+    expect(watchingNone.seen('file_lock')).toEqual([]);
+  });
+
+  it('refuses a list that is not of collection uids, or too long, and opens no stream', async () => {
+    const tooMany = Array.from({ length: 21 }, () => randomUUID()).join(',');
+    for (const query of ['not-a-uid', `${randomUUID()},,${randomUUID()}`, tooMany]) {
+      const response = await test.app.inject({
+        method: 'GET',
+        url: `/api/v2/stream?collections=${query}`,
+        headers: { cookie: designer.cookie },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(errorMessage(response)).toBe(streamMessages.collectionsInvalid);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { streamPath, streamQuerySchema } from '@lab/domain';
 import { findLiveSessionIds } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { requireActor } from '../http/access';
@@ -14,6 +15,8 @@ import type { RealtimeBus } from './realtime-bus';
 //   event: notification  {notification_uid}: one of the signed-in employee's notifications changed
 //   event: collection    {uid}: a collection (its cases, messages, …) changed
 //   event: file_lock     {uid}: a collection's file lock was taken, renewed or released
+// `?collections=uid,uid` names the collections the page shows: only their collection and file_lock
+// frames come (an empty list: none). Without it, every collection's (pages loaded before it existed).
 //   event: expired       the session ended (logout, expiry): the stream ends
 // EventSource cannot send an Authorization header, so the stream knows the employee by the session
 // cookie the page was opened with (`sessionCookie` in http/access.ts): no token in the URL. A logout
@@ -73,10 +76,10 @@ export const registerRealtimeRoutes = (
 
   const streamRoute = {
     config: { access: 'staff' as const, sessionCookie: true },
-    schema: { hide: true },
+    schema: { hide: true, querystring: streamQuerySchema },
   };
 
-  for (const url of ['/api/v2/stream', '/api/v2/stream/']) {
+  for (const url of [streamPath, `${streamPath}/`]) {
     api.get(url, streamRoute, async (request, reply) => {
       const actor = requireActor(request);
       reply.hijack();
@@ -87,6 +90,7 @@ export const registerRealtimeRoutes = (
       const unsubscribe = hub.subscribe({
         userId: actor.id,
         sessionId: actor.session_id,
+        collectionUids: request.query.collections ?? null,
         deliver: (event) => {
           const frame = eventFrame(event);
           if (frame) stream.send(...frame);

@@ -116,6 +116,7 @@ export const CollectionPage = () => {
         isNavDrawerShown(state) &&
         isCollectionView(view) && <CollectionNav currentView={view} onChangeView={handleChangeView} />
       }
+      openCollectionUid={isCollectionOpen ? uid : null}
       footerNote={
         uid !== null && (
           <Typography variant="caption" sx={{ fontFamily: 'monospace' }} aria-label="Collection uid">

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { LazyConfirmDialog } from '../../components/lazy-confirm-dialog';
 import { lazyPart, prefetchWhenIdle } from '../../components/lazy-part';
 import { notificationsBellParts } from '../../features/notifications/components/notifications-bell';
@@ -15,6 +15,8 @@ type AppShellProps = {
   actions?: ReactNode;
   /** Left navigation entries; the drawer is shown only when there are some. */
   navigation?: ReactNode;
+  /** The collection the page shows, whose changes the live-update stream should carry. */
+  openCollectionUid?: string | null;
   /** Shown in the middle of the footer (the open collection's uid). */
   footerNote?: ReactNode;
   children: ReactNode;
@@ -38,12 +40,22 @@ export const AppShell = ({
   actions,
   navigation,
   footerNote,
+  openCollectionUid = null,
   children,
 }: AppShellProps) => {
   useEffect(() => prefetchWhenIdle(idleShellParts), []);
+  const watchedCollectionUids = useMemo(
+    () => (openCollectionUid === null ? [] : [openCollectionUid]),
+    [openCollectionUid],
+  );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100vh', bgcolor: 'background.default' }}>
-      <AppTopBar title={title} currentSystem={currentSystem} actions={actions} />
+      <AppTopBar
+        title={title}
+        currentSystem={currentSystem}
+        actions={actions}
+        watchedCollectionUids={watchedCollectionUids}
+      />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {navigation && (
           <Suspense fallback={<Box sx={{ width: navDrawerWidth, flexShrink: 0 }} />}>

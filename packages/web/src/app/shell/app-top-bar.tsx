@@ -17,9 +17,10 @@ type AppTopBarProps = {
   currentSystem: SystemKey;
   /** Page actions left of the title's spacer (Back to Search). */
   actions?: ReactNode;
+  watchedCollectionUids: readonly string[];
 };
 
-export const AppTopBar = ({ title, currentSystem, actions }: AppTopBarProps) => {
+export const AppTopBar = ({ title, currentSystem, actions, watchedCollectionUids }: AppTopBarProps) => {
   const queryClient = useQueryClient();
   const me = useMe();
   const errors = useLoadErrors();
@@ -37,7 +38,7 @@ export const AppTopBar = ({ title, currentSystem, actions }: AppTopBarProps) => 
         {actions}
         <Box sx={{ flexGrow: 1 }} />
         <LoaderButton isLoading={isLoading} errors={errors} onRefresh={handleRefresh} />
-        <NotificationsBell />
+        <NotificationsBell watchedCollectionUids={watchedCollectionUids} />
         <SystemsMenu
           currentSystem={currentSystem}
           isRestricted={me.data?.restricted ?? true}

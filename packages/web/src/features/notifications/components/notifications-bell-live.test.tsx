@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -17,12 +18,12 @@ const anotherUid = '0b9f3a52-5b0e-4a53-9c55-2f6f4a0d0c12';
 
 describe('NotificationsBell with the live stream', () => {
   let store: StreamStatusStore;
-  const renderBell = () =>
-    renderWithQueries(
-      <StreamStatusContext.Provider value={store}>
-        <NotificationsBell playSound={vi.fn()} />
-      </StreamStatusContext.Provider>,
-    );
+  const bellWatching = (uids: readonly string[]) => (
+    <StreamStatusContext.Provider value={store}>
+      <NotificationsBell watchedCollectionUids={uids} playSound={vi.fn()} />
+    </StreamStatusContext.Provider>
+  );
+  const renderBell = (uids: readonly string[] = [collectionUid]) => renderWithQueries(bellWatching(uids));
   const stream = () => FakeEventSource.instances.at(-1) as FakeEventSource;
 
   beforeEach(() => {
@@ -97,6 +98,37 @@ describe('NotificationsBell with the live stream', () => {
     act(() => stream().emit('collection', JSON.stringify({ uid: collectionUid })));
     expect([keys.collection, keys.messages, keys.audit].map(isInvalidated)).toEqual([true, true, true]);
     expect(isInvalidated(keys.other)).toBe(false);
+  });
+
+  it('opens the stream again for the collection the page moves to, without a drop, and refetches it once ready', async () => {
+    const api = stubNotificationApi(() => []);
+    const { queryClient, rerender } = renderBell([]);
+    await vi.advanceTimersByTimeAsync(10);
+    const first = stream();
+    expect(first.url).toBe('/api/v2/stream?collections=');
+    act(() => first.emit('ready', JSON.stringify({ version: '1+a' })));
+    queryClient.setQueryData(['collection', anotherUid], {});
+    queryClient.setQueryData(['file-lock', anotherUid], {});
+
+    rerender(<QueryClientProvider client={queryClient}>{bellWatching([anotherUid])}</QueryClientProvider>);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(first.isClosed).toBe(true);
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(stream().url).toBe(`/api/v2/stream?collections=${anotherUid}`);
+    // Not a drop: the polls stay relaxed and nothing is refetched for a resync.
+    expect(store.getStatus()).toMatchObject({ isLive: true, resyncCount: 0 });
+    const isInvalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    expect(isInvalidated(['collection', anotherUid])).toBe(false);
+
+    act(() => stream().emit('ready', JSON.stringify({ version: '1+a' })));
+    expect(isInvalidated(['collection', anotherUid])).toBe(true);
+    expect(isInvalidated(['file-lock', anotherUid])).toBe(true);
+    expect(api.polls()).toBe(1);
+
+    // The same collection again (a new array, equal): the stream stays.
+    rerender(<QueryClientProvider client={queryClient}>{bellWatching([anotherUid])}</QueryClientProvider>);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(FakeEventSource.instances).toHaveLength(2);
   });
 
   it('reports the stream down when the page closes it', async () => {

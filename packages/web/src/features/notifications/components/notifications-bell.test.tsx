@@ -9,7 +9,10 @@ import { NotificationsBell, notificationsBellParts } from './notifications-bell'
 
 const renderBell = () => {
   const playSound = vi.fn();
-  return { playSound, ...renderWithQueries(<NotificationsBell playSound={playSound} />) };
+  return {
+    playSound,
+    ...renderWithQueries(<NotificationsBell watchedCollectionUids={[collectionUid]} playSound={playSound} />),
+  };
 };
 
 const badge = () => screen.getByTestId('notification-count').querySelector('.MuiBadge-badge');
@@ -195,7 +198,8 @@ describe('NotificationsBell', () => {
       await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
       const stream = FakeEventSource.instances[0] as FakeEventSource;
       // No token in the URL and no withCredentials: a same-origin EventSource sends the session cookie.
-      expect(stream.url).toBe('/api/v2/stream');
+      // The stream carries the changes of the collection the page shows.
+      expect(stream.url).toBe(`/api/v2/stream?collections=${collectionUid}`);
       expect(stream.init).toBeUndefined();
       await waitFor(() => expect(api.polls()).toBe(1));
 

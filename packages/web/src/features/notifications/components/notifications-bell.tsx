@@ -20,6 +20,8 @@ import { isNewNotification, notificationLink } from '../notification-display';
 import { playNotificationSound } from '../notification-sound';
 
 export type NotificationsBellProps = {
+  /** The collections the page shows: the stream carries their changes only. */
+  watchedCollectionUids: readonly string[];
   /** The chime of a new notification (tests pass a spy). */
   playSound?: () => void;
 };
@@ -47,7 +49,10 @@ export const notificationsBellParts = [NotificationMenu, NotificationPopup];
  * stream refreshes an open collection (everything under its key) and its file lock when they change
  * elsewhere.
  */
-export const NotificationsBell = ({ playSound = playNotificationSound }: NotificationsBellProps) => {
+export const NotificationsBell = ({
+  watchedCollectionUids,
+  playSound = playNotificationSound,
+}: NotificationsBellProps) => {
   const queryClient = useQueryClient();
   const query = useNotifications();
   const notifications = query.data ?? none;
@@ -104,7 +109,7 @@ export const NotificationsBell = ({ playSound = playNotificationSound }: Notific
     }),
     [queryClient, refetch],
   );
-  useServerEvents(streamHandlers);
+  useServerEvents(streamHandlers, watchedCollectionUids);
 
   const handleOpen = (notification: Notification) => {
     const link = notificationLink(notification);

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { streamPathFor } from '@lab/domain';
 import { useStreamStatusStore } from '../../../lib/stream-status';
 
 export type ServerEventHandlers = {
@@ -10,7 +11,6 @@ export type ServerEventHandlers = {
   onFileLock: (uid: string) => void;
 };
 
-export const streamPath = '/api/v2/stream';
 const firstRetryMs = 1_000;
 const maxRetryMs = 60_000;
 
@@ -40,17 +40,33 @@ const readField = (data: unknown, field: 'uid' | 'version'): string | null => {
  * nothing but speed. The stream counts as live from its `ready` frame (the server's subscription is in
  * place) until it breaks: the page's polls read that (lib/stream-status) to slow down while it lasts.
  * Frames this page does not know are ignored.
+ *
+ * The stream carries the changes of `watchedCollectionUids` only (the collection the page shows), so a
+ * note reaches the windows showing its collection, not every open window. When the page moves to another
+ * collection the stream is opened again for it without counting as a drop; once the new one is `ready`
+ * the collection and its lock are refetched, for a change made while neither stream watched it.
  */
-export const useServerEvents = (handlers: ServerEventHandlers): void => {
+export const useServerEvents = (
+  handlers: ServerEventHandlers,
+  watchedCollectionUids: readonly string[],
+): void => {
   const status = useStreamStatusStore();
   const handlersRef = useRef(handlers);
   useEffect(() => {
     handlersRef.current = handlers;
   }, [handlers]);
+  const watchedRef = useRef(watchedCollectionUids);
+  const resubscribeRef = useRef<(() => void) | null>(null);
+  const watchedKey = watchedCollectionUids.join(',');
+  useEffect(() => {
+    watchedRef.current = watchedKey === '' ? [] : watchedKey.split(',');
+    resubscribeRef.current?.();
+  }, [watchedKey]);
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return undefined;
     let source: EventSource | null = null;
+    let sourcePath = '';
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let retryMs = firstRetryMs;
     let isStopped = false;
@@ -61,15 +77,23 @@ export const useServerEvents = (handlers: ServerEventHandlers): void => {
       retryMs = Math.min(retryMs * 2, maxRetryMs);
     }
 
-    function connect() {
+    function connect(options: { isSwitch: boolean } = { isSwitch: false }) {
       if (isStopped) return;
-      const stream = new EventSource(streamPath);
+      const watched = watchedRef.current;
+      sourcePath = streamPathFor(watched);
+      const stream = new EventSource(sourcePath);
       source = stream;
       stream.addEventListener('open', () => {
         retryMs = firstRetryMs;
       });
       stream.addEventListener('ready', (event) => {
-        if (source === stream) status.markReady(readField((event as MessageEvent).data, 'version'));
+        if (source !== stream) return;
+        status.markReady(readField((event as MessageEvent).data, 'version'));
+        if (!options.isSwitch) return;
+        for (const uid of watched) {
+          handlersRef.current.onCollection(uid);
+          handlersRef.current.onFileLock(uid);
+        }
       });
       stream.addEventListener('notification', () => handlersRef.current.onNotification());
       stream.addEventListener('collection', (event) => {
@@ -96,7 +120,14 @@ export const useServerEvents = (handlers: ServerEventHandlers): void => {
     }
 
     connect();
+    resubscribeRef.current = () => {
+      // A stream waiting to reconnect opens on the new path anyway.
+      if (!source || sourcePath === streamPathFor(watchedRef.current)) return;
+      source.close();
+      connect({ isSwitch: true });
+    };
     return () => {
+      resubscribeRef.current = null;
       isStopped = true;
       clearTimeout(retryTimer);
       source?.close();
