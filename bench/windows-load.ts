@@ -1,12 +1,13 @@
 // One load generator (a child process of bench/windows.ts): it plays the open staff windows a balancer
 // sent to one server process, as the web's staff page behaves (lib/stream-status.ts). Each window holds
-// one live-update stream (GET /api/v2/stream?collections={its collection} by the session cookie) for the whole run and polls with a
-// bearer token, revalidating with the last ETag as a browser does: on the spec's intervals until the
-// stream says `ready`, then on `pollSchedule.withStream` (the file-lock and version polls relax only when
-// `ready` carries the server's version), and back to the spec's if the stream drops. A `collection` or
-// `file_lock` frame for the collection it shows refetches that, a `notification` frame the bell. Plain
-// node:http with one keep-alive agent per window (2 sockets, a browser's few per origin) keeps the
-// generator lean: it shares the machine's cores with the servers it measures.
+// one live-update stream for the whole run (GET /api/v2/stream?collections={the collection it shows}, by
+// the session cookie) and polls with a bearer token, revalidating with the last ETag as a browser does: on
+// the spec's intervals until the stream says `ready`, then on `pollSchedule.withStream` (the file-lock and
+// version polls relax only when `ready` carries the server's version), and back to the spec's if the
+// stream drops. A `collection` or `file_lock` frame for the collection it shows refetches that, a
+// `notification` frame the bell. Plain node:http with one keep-alive agent per window (2 sockets, a
+// browser's few per origin) keeps the generator lean: it shares the machine's cores with the servers it
+// measures.
 import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import {

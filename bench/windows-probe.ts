@@ -54,6 +54,7 @@ export const probeCrossProcessDelay = async (options: {
 }): Promise<DelayProbe> => {
   let waiting: ((at: number) => void) | null = null;
   const stream = await holdStream(options.streamBase, options.cookie, options.collectionUid, (uid) => {
+    // The stream watches this collection only; the check keeps the probe honest should that change.
     if (uid === options.collectionUid) waiting?.(performance.now());
   });
   const probe: DelayProbe = { sendToFrameMs: [], postMs: [], missed: 0 };

@@ -102,40 +102,44 @@ test('a note posted by a colleague shows at once in the window of its collection
   const origin = labUrl.origin;
   const designer = await signInAtLabHost(browser, origin, 'designer');
   const polisher = await signInAtLabHost(browser, origin, 'polisher');
-  const active = (await designer.call('GET', '/api/v2/collections/active/')).body as {
-    uid: string;
-    collection_id: number;
-  }[];
-  const target = active.at(-1);
-  if (!target) throw new Error('no active demo collection');
-  const collection = (await designer.call('GET', `/api/v2/collection/${target.uid}/`)).body as {
-    cases: { uid: string }[];
-  };
+  try {
+    const active = (await designer.call('GET', '/api/v2/collections/active/')).body as {
+      uid: string;
+      collection_id: number;
+    }[];
+    const target = active.at(-1);
+    if (!target) throw new Error('no active demo collection');
+    const collection = (await designer.call('GET', `/api/v2/collection/${target.uid}/`)).body as {
+      cases: { uid: string }[];
+    };
 
-  // Opened without a reload: the page's stream opens again, now for this collection.
-  const { page } = designer;
-  const watching = page.waitForResponse(
-    (response) => new URL(response.url()).searchParams.get('collections') === target.uid,
-  );
-  await page.getByRole('textbox', { name: 'Search cases' }).fill(String(target.collection_id));
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`uid=${target.uid}`));
-  expect((await watching).status()).toBe(200);
-  await page.getByRole('button', { name: 'Notes & Messages' }).click();
-  await expect(page.getByRole('region', { name: 'Compose message' })).toBeVisible();
+    // Opened without a reload: the page's stream opens again, now for this collection.
+    const { page } = designer;
+    const watching = page.waitForResponse(
+      (response) => new URL(response.url()).searchParams.get('collections') === target.uid,
+    );
+    await page.getByRole('textbox', { name: 'Search cases' }).fill(String(target.collection_id));
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`uid=${target.uid}`));
+    expect((await watching).status()).toBe(200);
+    await page.getByRole('button', { name: 'Notes & Messages' }).click();
+    await expect(page.getByRole('region', { name: 'Compose message' })).toBeVisible();
 
-  // While the stream is live the page polls a collection only every 5 minutes: what shows within
-  // seconds came by the stream.
-  const note = `Shade checked by polishing (${Date.now()})`;
-  const posted = await polisher.call('POST', '/api/v2/messages/', {
-    case_collection_uid: target.uid,
-    case_uid: collection.cases[0]?.uid,
-    message_type: 'CASE_NOTE',
-    note,
-  });
-  expect(posted.status).toBe(200);
-  await expect(page.getByText(note)).toBeVisible({ timeout: 10_000 });
-  await page.screenshot({ path: 'test-results/screens/lab-network-pushed-note.png' });
-  await designer.page.context().close();
-  await polisher.page.context().close();
+    // While the stream is live the page polls a collection only every 5 minutes, and the refresh of a
+    // newly watched collection happened when its stream said ready, before the note: what shows within
+    // seconds came by the stream.
+    const note = `Shade checked by polishing (${Date.now()})`;
+    const posted = await polisher.call('POST', '/api/v2/messages/', {
+      case_collection_uid: target.uid,
+      case_uid: collection.cases[0]?.uid,
+      message_type: 'CASE_NOTE',
+      note,
+    });
+    expect(posted.status).toBe(200);
+    await expect(page.getByText(note)).toBeVisible({ timeout: 10_000 });
+    await page.screenshot({ path: 'test-results/screens/lab-network-pushed-note.png' });
+  } finally {
+    await designer.page.context().close();
+    await polisher.page.context().close();
+  }
 });

@@ -4,11 +4,16 @@ import { maxStreamCollections, streamMessages } from '../rules/realtime/stream-s
 // The live-update stream's query (GET /api/v2/stream?collections=uid,uid): see
 // rules/realtime/stream-subscription.ts. Apart from it, so the web's bundle builds no schema for a path.
 
-// Uids as the database's uuid type takes them (z.guid, as the realtime events read them), lowercased
-// like the events that name them.
+// Uids as the database's uuid type takes them (z.guid, as the realtime events read them), kept in lower
+// case (the hub compares events' uids in lower case). A repeated `collections` adds to the list.
 const collectionUidList = z
-  .string()
-  .transform((text) => (text === '' ? [] : text.split(',').map((uid) => uid.trim().toLowerCase())))
+  .union([z.string(), z.array(z.string())])
+  .transform((given) =>
+    [given]
+      .flat()
+      .flatMap((text) => (text === '' ? [] : text.split(',')))
+      .map((uid) => uid.trim().toLowerCase()),
+  )
   .pipe(
     z
       .array(z.guid({ error: streamMessages.collectionsInvalid }))

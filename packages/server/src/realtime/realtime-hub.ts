@@ -62,7 +62,8 @@ export const createRealtimeHub = (bus: RealtimeBus): RealtimeHub => {
       case 'collection':
       case 'file_lock':
         for (const subscriber of ofEveryCollection) subscriber.deliver(event);
-        for (const subscriber of byCollection.get(event.uid) ?? []) subscriber.deliver(event);
+        // Subscriptions are kept in lower case; an event names a uid as its writer had it.
+        for (const subscriber of byCollection.get(event.uid.toLowerCase()) ?? []) subscriber.deliver(event);
         return;
       case 'notification':
         for (const subscriber of byUser.get(event.user_id) ?? []) subscriber.deliver(event);

@@ -15,9 +15,9 @@ import type { RealtimeBus } from './realtime-bus';
 //   event: notification  {notification_uid}: one of the signed-in employee's notifications changed
 //   event: collection    {uid}: a collection (its cases, messages, …) changed
 //   event: file_lock     {uid}: a collection's file lock was taken, renewed or released
+//   event: expired       the session ended (logout, expiry): the stream ends
 // `?collections=uid,uid` names the collections the page shows: only their collection and file_lock
 // frames come (an empty list: none). Without it, every collection's (pages loaded before it existed).
-//   event: expired       the session ended (logout, expiry): the stream ends
 // EventSource cannot send an Authorization header, so the stream knows the employee by the session
 // cookie the page was opened with (`sessionCookie` in http/access.ts): no token in the URL. A logout
 // ends the session's streams at once in every process (`session_ended`); one heartbeat for all the

@@ -17,6 +17,7 @@ type AppTopBarProps = {
   currentSystem: SystemKey;
   /** Page actions left of the title's spacer (Back to Search). */
   actions?: ReactNode;
+  /** The collections the page shows: the live-update stream carries their changes. */
   watchedCollectionUids: readonly string[];
 };
 

@@ -100,35 +100,89 @@ describe('NotificationsBell with the live stream', () => {
     expect(isInvalidated(keys.other)).toBe(false);
   });
 
-  it('opens the stream again for the collection the page moves to, without a drop, and refetches it once ready', async () => {
+  const rerenderWatching = (view: ReturnType<typeof renderBell>, uids: readonly string[]) =>
+    view.rerender(<QueryClientProvider client={view.queryClient}>{bellWatching(uids)}</QueryClientProvider>);
+
+  it('opens a stream for the collection the page moves to beside the live one, which closes once the new one is ready', async () => {
     const api = stubNotificationApi(() => []);
-    const { queryClient, rerender } = renderBell([]);
+    const view = renderBell([]);
+    const { queryClient } = view;
     await vi.advanceTimersByTimeAsync(10);
     const first = stream();
     expect(first.url).toBe('/api/v2/stream?collections=');
     act(() => first.emit('ready', JSON.stringify({ version: '1+a' })));
     queryClient.setQueryData(['collection', anotherUid], {});
     queryClient.setQueryData(['file-lock', anotherUid], {});
-
-    rerender(<QueryClientProvider client={queryClient}>{bellWatching([anotherUid])}</QueryClientProvider>);
-    await vi.advanceTimersByTimeAsync(10);
-    expect(first.isClosed).toBe(true);
-    expect(FakeEventSource.instances).toHaveLength(2);
-    expect(stream().url).toBe(`/api/v2/stream?collections=${anotherUid}`);
-    // Not a drop: the polls stay relaxed and nothing is refetched for a resync.
-    expect(store.getStatus()).toMatchObject({ isLive: true, resyncCount: 0 });
     const isInvalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
-    expect(isInvalidated(['collection', anotherUid])).toBe(false);
 
-    act(() => stream().emit('ready', JSON.stringify({ version: '1+a' })));
+    rerenderWatching(view, [anotherUid]);
+    await vi.advanceTimersByTimeAsync(10);
+    const second = stream();
+    expect(second.url).toBe(`/api/v2/stream?collections=${anotherUid}`);
+    // Until the new one is ready the live one still counts: a notification in between is not lost.
+    expect(first.isClosed).toBe(false);
+    act(() => first.emit('notification'));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(api.polls()).toBe(2);
+
+    act(() => second.emit('ready', JSON.stringify({ version: '1+a' })));
+    expect(first.isClosed).toBe(true);
+    // Not a drop: the polls stay relaxed and nothing is refetched for a resync; the new collection is.
+    expect(store.getStatus()).toMatchObject({ isLive: true, resyncCount: 0 });
     expect(isInvalidated(['collection', anotherUid])).toBe(true);
     expect(isInvalidated(['file-lock', anotherUid])).toBe(true);
-    expect(api.polls()).toBe(1);
+    // Frames of the closed stream no longer count.
+    act(() => first.emit('notification'));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(api.polls()).toBe(2);
 
-    // The same collection again (a new array, equal): the stream stays.
-    rerender(<QueryClientProvider client={queryClient}>{bellWatching([anotherUid])}</QueryClientProvider>);
+    // Showing no collection, or the same one again, keeps the stream.
+    rerenderWatching(view, []);
+    rerenderWatching(view, [anotherUid]);
     await vi.advanceTimersByTimeAsync(10);
     expect(FakeEventSource.instances).toHaveLength(2);
+  });
+
+  it('keeps the live stream when the new one fails before ready, and tries the new list again after a wait', async () => {
+    stubNotificationApi(() => []);
+    const view = renderBell([]);
+    await vi.advanceTimersByTimeAsync(10);
+    const first = stream();
+    act(() => first.emit('ready', JSON.stringify({ version: '1+a' })));
+    view.queryClient.setQueryData(['collection', anotherUid], {});
+
+    rerenderWatching(view, [anotherUid]);
+    await vi.advanceTimersByTimeAsync(10);
+    act(() => stream().emit('error'));
+    expect(first.isClosed).toBe(false);
+    expect(store.getStatus()).toMatchObject({ isLive: true, resyncCount: 0 });
+
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeEventSource.instances).toHaveLength(3);
+    const third = stream();
+    expect(third.url).toBe(`/api/v2/stream?collections=${anotherUid}`);
+    act(() => third.emit('ready', JSON.stringify({ version: '1+a' })));
+    expect(first.isClosed).toBe(true);
+    expect(view.queryClient.getQueryState(['collection', anotherUid])?.isInvalidated).toBe(true);
+  });
+
+  it('counts a drop of the live stream during a switch, and the new stream as its return', async () => {
+    stubNotificationApi(() => []);
+    const view = renderBell([]);
+    await vi.advanceTimersByTimeAsync(10);
+    const first = stream();
+    act(() => first.emit('ready', JSON.stringify({ version: '1+a' })));
+    rerenderWatching(view, [anotherUid]);
+    await vi.advanceTimersByTimeAsync(10);
+    const second = stream();
+
+    act(() => first.emit('error'));
+    expect(store.getStatus()).toMatchObject({ isLive: false, resyncCount: 1 });
+    await vi.advanceTimersByTimeAsync(2_000);
+    // The opening stream is the reconnection: no third one.
+    expect(FakeEventSource.instances).toHaveLength(2);
+    act(() => second.emit('ready', JSON.stringify({ version: '1+a' })));
+    expect(store.getStatus()).toMatchObject({ isLive: true, resyncCount: 2 });
   });
 
   it('reports the stream down when the page closes it', async () => {

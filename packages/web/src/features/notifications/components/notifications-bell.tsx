@@ -106,6 +106,16 @@ export const NotificationsBell = ({
       onFileLock: (uid: string) => {
         void queryClient.invalidateQueries({ queryKey: fileLockQueryKey(uid) });
       },
+      // A load still under way when the subscription began finishes rather than starting again (it may
+      // be the collection's megabyte of messages); a change in the moments between its read and the
+      // subscription shows at the next confirming poll.
+      onWatchStarted: (uids: readonly string[]) => {
+        for (const uid of uids) {
+          for (const queryKey of [collectionQueryKey(uid), fileLockQueryKey(uid)]) {
+            void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+          }
+        }
+      },
     }),
     [queryClient, refetch],
   );

@@ -9,6 +9,11 @@ export type ServerEventHandlers = {
   onCollection: (uid: string) => void;
   /** The file lock of a collection was taken or released. */
   onFileLock: (uid: string) => void;
+  /**
+   * The stream now carries these collections' changes, which no stream did before: refresh what may have
+   * changed between their load and the subscription (without cancelling a load under way).
+   */
+  onWatchStarted: (uids: readonly string[]) => void;
 };
 
 const firstRetryMs = 1_000;
@@ -42,9 +47,11 @@ const readField = (data: unknown, field: 'uid' | 'version'): string | null => {
  * Frames this page does not know are ignored.
  *
  * The stream carries the changes of `watchedCollectionUids` only (the collection the page shows), so a
- * note reaches the windows showing its collection, not every open window. When the page moves to another
- * collection the stream is opened again for it without counting as a drop; once the new one is `ready`
- * the collection and its lock are refetched, for a change made while neither stream watched it.
+ * note reaches the windows showing its collection, not every open window. When the page shows a
+ * collection the stream does not carry, a stream for the new list is opened beside the live one, which
+ * closes only once the new one is `ready`: no frame (a notification, say) falls into a gap, and it is not
+ * a drop. Then `onWatchStarted` refreshes the newly watched collections. A page that stops showing one
+ * keeps its stream: the extra frames cost less than a new connection.
  */
 export const useServerEvents = (
   handlers: ServerEventHandlers,
@@ -56,81 +63,99 @@ export const useServerEvents = (
     handlersRef.current = handlers;
   }, [handlers]);
   const watchedRef = useRef(watchedCollectionUids);
-  const resubscribeRef = useRef<(() => void) | null>(null);
+  const rewatchRef = useRef<(() => void) | null>(null);
   const watchedKey = watchedCollectionUids.join(',');
   useEffect(() => {
     watchedRef.current = watchedKey === '' ? [] : watchedKey.split(',');
-    resubscribeRef.current?.();
+    rewatchRef.current?.();
   }, [watchedKey]);
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return undefined;
-    let source: EventSource | null = null;
-    let sourcePath = '';
+    type Attempt = { source: EventSource; watched: readonly string[] };
+    // The stream whose frames count (from its `ready`), and one opened for a new list, not ready yet.
+    let live: Attempt | null = null;
+    let opening: Attempt | null = null;
+    // What the last ready stream carried; null until the first, which follows the page's own first load.
+    let lastWatched: readonly string[] | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let retryMs = firstRetryMs;
     let isStopped = false;
 
     function scheduleReconnect() {
       if (isStopped) return;
-      retryTimer = setTimeout(connect, Math.round(retryMs * (0.5 + Math.random() / 2)));
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(open, Math.round(retryMs * (0.5 + Math.random() / 2)));
       retryMs = Math.min(retryMs * 2, maxRetryMs);
     }
 
-    function connect(options: { isSwitch: boolean } = { isSwitch: false }) {
+    function open() {
       if (isStopped) return;
+      clearTimeout(retryTimer);
+      opening?.source.close();
       const watched = watchedRef.current;
-      sourcePath = streamPathFor(watched);
-      const stream = new EventSource(sourcePath);
-      source = stream;
-      stream.addEventListener('open', () => {
+      const source = new EventSource(streamPathFor(watched));
+      const attempt: Attempt = { source, watched };
+      opening = attempt;
+      source.addEventListener('open', () => {
         retryMs = firstRetryMs;
       });
-      stream.addEventListener('ready', (event) => {
-        if (source !== stream) return;
+      source.addEventListener('ready', (event) => {
+        if (opening !== attempt) return;
+        opening = null;
+        live?.source.close();
+        live = attempt;
         status.markReady(readField((event as MessageEvent).data, 'version'));
-        if (!options.isSwitch) return;
-        for (const uid of watched) {
-          handlersRef.current.onCollection(uid);
-          handlersRef.current.onFileLock(uid);
-        }
+        const before = lastWatched;
+        lastWatched = watched;
+        const newlyWatched = before === null ? [] : watched.filter((uid) => !before.includes(uid));
+        if (newlyWatched.length > 0) handlersRef.current.onWatchStarted(newlyWatched);
       });
-      stream.addEventListener('notification', () => handlersRef.current.onNotification());
-      stream.addEventListener('collection', (event) => {
-        const uid = readField((event as MessageEvent).data, 'uid');
-        if (uid) handlersRef.current.onCollection(uid);
+      // The live stream's frames count; with none live, the opening one's too (ready comes first anyway).
+      const isLive = () => live === attempt || (live === null && opening === attempt);
+      source.addEventListener('notification', () => {
+        if (isLive()) handlersRef.current.onNotification();
       });
-      stream.addEventListener('file_lock', (event) => {
+      source.addEventListener('collection', (event) => {
         const uid = readField((event as MessageEvent).data, 'uid');
-        if (uid) handlersRef.current.onFileLock(uid);
+        if (uid && isLive()) handlersRef.current.onCollection(uid);
+      });
+      source.addEventListener('file_lock', (event) => {
+        const uid = readField((event as MessageEvent).data, 'uid');
+        if (uid && isLive()) handlersRef.current.onFileLock(uid);
       });
       // `expired`: the server ends the stream because the session ended; an error: the connection broke
-      // or was refused. Either way a new stream, after a wait. An ended session resyncs nothing: the page
-      // is signing out (a refetch now would race the logout's own redirect with a 'Not Logged In' one), or
-      // its next poll finds the session gone anyway.
-      const reconnect = (isSessionEnded: boolean) => {
-        stream.close();
-        if (source !== stream) return;
-        source = null;
-        status.markDown({ isResync: !isSessionEnded });
-        scheduleReconnect();
+      // or was refused. Either way a new stream, after a wait, unless one is already opening. An ended
+      // session resyncs nothing: the page is signing out (a refetch now would race the logout's own
+      // redirect with a 'Not Logged In' one), or its next poll finds the session gone anyway. A stream
+      // that fails before `ready` leaves the live one as it is; the new list is tried again after the wait.
+      const fail = (isSessionEnded: boolean) => {
+        source.close();
+        if (opening === attempt) opening = null;
+        if (live === attempt) {
+          live = null;
+          status.markDown({ isResync: !isSessionEnded });
+        }
+        if (opening === null) scheduleReconnect();
       };
-      stream.addEventListener('expired', () => reconnect(true));
-      stream.addEventListener('error', () => reconnect(false));
+      source.addEventListener('expired', () => fail(true));
+      source.addEventListener('error', () => fail(false));
     }
 
-    connect();
-    resubscribeRef.current = () => {
-      // A stream waiting to reconnect opens on the new path anyway.
-      if (!source || sourcePath === streamPathFor(watchedRef.current)) return;
-      source.close();
-      connect({ isSwitch: true });
+    open();
+    rewatchRef.current = () => {
+      const carried = opening?.watched ?? live?.watched;
+      // No stream (a reconnect is waiting): it opens on the new list anyway.
+      if (carried === undefined) return;
+      if (watchedRef.current.every((uid) => carried.includes(uid))) return;
+      open();
     };
     return () => {
-      resubscribeRef.current = null;
+      rewatchRef.current = null;
       isStopped = true;
       clearTimeout(retryTimer);
-      source?.close();
+      opening?.source.close();
+      live?.source.close();
       status.markDown({ isResync: true });
     };
   }, [status]);
