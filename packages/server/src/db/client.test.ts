@@ -66,10 +66,10 @@ describe('steps before commit', () => {
 
   it('flushes each set once, with every value once, inside the transaction', async () => {
     const flushed: string[][] = [];
-    await inTransaction(database.db, async () => {
+    await inTransaction(database.db, async (tx) => {
       for (const value of ['a', 'b', 'a']) {
         expect(
-          collectBeforeCommit('test:letters', value, async (tx, values) => {
+          collectBeforeCommit(tx, 'test:letters', value, async (tx, values) => {
             // Still inside: what it writes commits with the work.
             await tx.insert(branches).values({ name: 'Flushed', code: 'FL', country: 'AU' });
             flushed.push([...values]);
@@ -90,10 +90,10 @@ describe('steps before commit', () => {
     const flush = async () => {
       flushes += 1;
     };
-    expect(collectBeforeCommit('test:outside', 1, flush)).toBe(false);
+    expect(collectBeforeCommit(database.db, 'test:outside', 1, flush)).toBe(false);
     await expect(
-      inTransaction(database.db, async () => {
-        collectBeforeCommit('test:failed', 1, flush);
+      inTransaction(database.db, async (tx) => {
+        collectBeforeCommit(tx, 'test:failed', 1, flush);
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');

@@ -42,7 +42,16 @@ type BeforeCommitSet = {
   flush: (tx: Tx, values: ReadonlySet<unknown>) => Promise<void>;
 };
 type TransactionScope = { beforeCommit: Map<string, BeforeCommitSet>; afterCommit: (() => void)[] };
-const transactionScope = new AsyncLocalStorage<TransactionScope>();
+// Each running `inTransaction`'s scope, found by its `tx`: the steps before and after commit are asked
+// for with the `tx` (or `db`) a write runs on, so no async context is needed to find them.
+const scopeOfTransaction = new WeakMap<Queryable, TransactionScope>();
+
+// The guard against `db` inside a transaction needs to know, at any `db` call, whether it runs inside one:
+// only an AsyncLocalStorage can tell, and on Node 20 an enabled one hooks every promise of the process
+// (about 8% of a server's CPU under polling). So it runs under the test runner, whose suite goes through
+// every transaction; in production `inTransaction` runs without it.
+const isGuardedAgainstDbInTransaction = process.env.VITEST !== undefined;
+const transactionGuard = new AsyncLocalStorage<true>();
 
 /** Flushes every set collected before commit; a flush may collect into another set, so until none is left. */
 const runBeforeCommit = async (scope: TransactionScope, tx: Tx): Promise<void> => {
@@ -60,29 +69,32 @@ const runBeforeCommit = async (scope: TransactionScope, tx: Tx): Promise<void> =
  */
 export const inTransaction = async <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> => {
   const scope: TransactionScope = { beforeCommit: new Map(), afterCommit: [] };
+  const runWork = async (tx: Tx): Promise<T> => {
+    scopeOfTransaction.set(tx, scope);
+    const value = await work(tx);
+    await runBeforeCommit(scope, tx);
+    return value;
+  };
   const result = await db.transaction((tx) =>
-    transactionScope.run(scope, async () => {
-      const value = await work(tx);
-      await runBeforeCommit(scope, tx);
-      return value;
-    }),
+    isGuardedAgainstDbInTransaction ? transactionGuard.run(true, () => runWork(tx)) : runWork(tx),
   );
   for (const run of scope.afterCommit) run();
   return result;
 };
 
 /**
- * Adds `value` to the set `key` of the current `inTransaction`. Once its work is done, just before it
+ * Adds `value` to the set `key` of the `inTransaction` whose `tx` is `q`. Once its work is done, just before it
  * commits and still inside it, `flush` runs once per set with every value added (each once): a write
  * that names the same thing many times is told about once. Outside a transaction nothing is kept and
  * the answer is false: the caller acts at once.
  */
 export const collectBeforeCommit = <Value>(
+  q: Queryable,
   key: string,
   value: Value,
   flush: (tx: Tx, values: ReadonlySet<Value>) => Promise<void>,
 ): boolean => {
-  const scope = transactionScope.getStore();
+  const scope = scopeOfTransaction.get(q);
   if (!scope) return false;
   let set = scope.beforeCommit.get(key);
   if (!set) {
@@ -94,11 +106,11 @@ export const collectBeforeCommit = <Value>(
 };
 
 /**
- * Runs `callback` once the current `inTransaction` has committed (never after a rollback); outside one,
- * at once. In-process caches drop what a write changed this way before its answer is sent.
+ * Runs `callback` once the `inTransaction` whose `tx` is `q` has committed (never after a rollback); on
+ * `db` (outside one), at once. In-process caches drop what a write changed this way before its answer is sent.
  */
-export const afterCommit = (callback: () => void): void => {
-  const scope = transactionScope.getStore();
+export const afterCommit = (q: Queryable, callback: () => void): void => {
+  const scope = scopeOfTransaction.get(q);
   if (scope) scope.afterCommit.push(callback);
   else callback();
 };
@@ -122,7 +134,7 @@ export const guardedMembers = new Set<PropertyKey>([
 const guardAgainstUseInsideTransaction = (db: Db): Db =>
   new Proxy(db, {
     get(target, member, receiver) {
-      if (guardedMembers.has(member) && transactionScope.getStore()) {
+      if (guardedMembers.has(member) && transactionGuard.getStore()) {
         throw new Error(`db.${String(member)} used inside a transaction: use the transaction's tx instead`);
       }
       return Reflect.get(target, member, receiver);

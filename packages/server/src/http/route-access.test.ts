@@ -97,6 +97,8 @@ describe('public configuration', () => {
     const response = await test.app.inject({ method: 'GET', url: '/api/version/' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ version: 'test-version' });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
   });
 });
 

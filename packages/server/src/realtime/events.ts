@@ -90,7 +90,7 @@ export const publishRealtimeEvents = async (
     const payload = JSON.stringify(events.slice(start, start + eventsPerNotify));
     await q.execute(sql`SELECT pg_notify(${realtimeChannel}, ${payload})`);
   }
-  afterCommit(() => {
+  afterCommit(q, () => {
     for (const listener of localListeners) listener(events);
   });
 };
@@ -123,7 +123,7 @@ const publishMarkedCollections = async (tx: Queryable, marks: ReadonlySet<Change
 const markChanged = async (q: Queryable, marks: readonly ChangedMark[]): Promise<void> => {
   let kept = true;
   for (const mark of marks)
-    kept = collectBeforeCommit('realtime:collections', mark, publishMarkedCollections);
+    kept = collectBeforeCommit(q, 'realtime:collections', mark, publishMarkedCollections);
   // Outside a transaction (a job's single statement, a test): at once.
   if (!kept && marks.length > 0) await publishMarkedCollections(q, new Set(marks));
 };

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { confSchema, versionSchema } from '@lab/domain';
 import type { Config } from '../../config';
 
@@ -22,9 +23,14 @@ export const registerSystemRoutes = (
     { config: { access: 'public' }, schema: { response: { 200: confSchema } } },
     async () => conf,
   );
+  // Every open window polls it; the answer never changes while the process runs, so it is encoded once
+  // (through its schema) and sent as text, which skips the route's serialiser.
+  const versionJson = JSON.stringify(z.encode(versionSchema, { version: deps.version }));
+  const sendVersion = (reply: FastifyReply): FastifyReply =>
+    reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(versionJson);
   api.get(
     '/api/version/',
     { config: { access: 'public' }, schema: { response: { 200: versionSchema } } },
-    async (_request, reply) => reply.header('Cache-Control', 'no-cache').send({ version: deps.version }),
+    async (_request, reply) => sendVersion(reply),
   );
 };
