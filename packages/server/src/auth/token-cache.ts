@@ -17,7 +17,11 @@ export const tokenCacheMs = 30_000;
 // Unknown tokens are not cached: a flood of made-up ones costs lookups, never memory.
 type CachedGrant = StaffActor | null;
 
-export type TokenCache = { findStaff: (token: string) => Promise<StaffActor | null> };
+export type TokenCache = {
+  /** The employee of a token checked lately, with no promise to wait for; undefined when not kept. */
+  keptStaff: (token: string) => StaffActor | undefined;
+  findStaff: (token: string) => Promise<StaffActor | null>;
+};
 
 export const createTokenCache = (db: Db, realtime: RealtimeBus): TokenCache => {
   const cache = createEventCache<string, CachedGrant>({
@@ -31,6 +35,7 @@ export const createTokenCache = (db: Db, realtime: RealtimeBus): TokenCache => {
     },
   });
   return {
+    keptStaff: (token) => cache.peek(hashSecret(token)) ?? undefined,
     findStaff: async (token) => {
       // Keyed by the token's hash, as the database keeps it: the process holds no usable token.
       const key = hashSecret(token);

@@ -92,10 +92,17 @@ export const sendKeptText = (
  * wrap and label gzip: the stream is dropped instead, so a 304 never carries a Content-Encoding. (An
  * app-level hook runs before the plugin's, which it adds to each route.)
  */
-const dropBodyOf304 = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-  if (reply.statusCode !== 304) return payload;
+const dropBodyOf304 = (
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+): void => {
+  // A callback, not an async hook: every answer passes here, and a promise would put off its write to a
+  // later tick (and make the handlers that wait for the write listen for its end).
+  if (reply.statusCode !== 304) return done(null, payload);
   if (isStream(payload)) payload.destroy();
-  return null;
+  done(null, null);
 };
 
 /**

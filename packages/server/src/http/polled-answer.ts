@@ -59,10 +59,13 @@ export const sendRememberedPolledAnswer = async <Schema extends z.ZodType, Key>(
   schema: Schema,
   polled: { cache: PolledEtagCache<Key>; key: Key; load: PolledLoad<z.output<Schema>> },
 ): Promise<FastifyReply> => {
-  const answer = await polled.cache.get(polled.key, async () => {
-    const { answer: loaded, collections } = await polled.load();
-    const serialised = serialisePolledAnswer(request, schema, loaded);
-    return { value: { ...serialised, collections: new Set(collections), encoded: {} } };
-  });
+  // A kept answer is used at once: no promise to wait for on the way to a 304.
+  const answer =
+    polled.cache.peek(polled.key) ??
+    (await polled.cache.get(polled.key, async () => {
+      const { answer: loaded, collections } = await polled.load();
+      const serialised = serialisePolledAnswer(request, schema, loaded);
+      return { value: { ...serialised, collections: new Set(collections), encoded: {} } };
+    }));
   return sendEtagged(request, reply, answer);
 };
