@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './support/chromium';
+import { signIn, type DemoUser } from './support/lab';
 
 // Served on a real network: a lab PC opens http://labserver:8080, plain HTTP at a host name that is not
 // localhost. Chromium upgrades such a page's requests to https when told to (CSP
@@ -69,12 +70,9 @@ test('a designer signs in at a lab host name over plain HTTP and the live stream
  * Signs in through the form at the lab host name. API calls go through the page's own fetch: the host
  * name resolves only inside Chromium (--host-resolver-rules), as on a lab PC.
  */
-const signInAtLabHost = async (browser: Browser, origin: string, username: string) => {
+const signInAtLabHost = async (browser: Browser, origin: string, username: DemoUser) => {
   const page = await (await browser.newContext()).newPage();
-  await page.goto(`${origin}/`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, username, origin);
   await expect(page).toHaveURL(`${origin}/static/v2/collection.html`);
   const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
     page.evaluate(

@@ -59,8 +59,9 @@ export const snap = async (page: Page, name: string) => {
   await page.screenshot({ path: screenshotPath(name), animations: 'disabled' });
 };
 
-export const signIn = async (page: Page, username: DemoUser) => {
-  await page.goto('/');
+/** Signs in through the form; `origin` reaches the server by another name (a lab host), else the baseURL. */
+export const signIn = async (page: Page, username: DemoUser, origin = '') => {
+  await page.goto(`${origin}/`);
   await expect(page).toHaveURL(/\/oauth2\/authorize\/\?next=/);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('demo');

@@ -7,6 +7,9 @@ import { uploadLimitBytes } from '@lab/domain';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const invokedFrom = process.env.INIT_CWD ?? process.cwd();
 
+/** Under vitest: checks too dear for production (answers against their schemas, `db` in a transaction) run. */
+export const isUnderTestRunner = process.env.VITEST !== undefined;
+
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .optional()

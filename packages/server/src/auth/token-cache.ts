@@ -18,9 +18,8 @@ export const tokenCacheMs = 30_000;
 type CachedGrant = StaffActor | null;
 
 export type TokenCache = {
-  /** The employee of a token checked lately, with no promise to wait for; undefined when not kept. */
-  keptStaff: (token: string) => StaffActor | undefined;
-  findStaff: (token: string) => Promise<StaffActor | null>;
+  /** A token checked lately answers its employee at once (a poll's usual case), else after a lookup. */
+  findStaff: (token: string) => StaffActor | Promise<StaffActor | null>;
 };
 
 export const createTokenCache = (db: Db, realtime: RealtimeBus): TokenCache => {
@@ -35,8 +34,7 @@ export const createTokenCache = (db: Db, realtime: RealtimeBus): TokenCache => {
     },
   });
   return {
-    keptStaff: (token) => cache.peek(hashSecret(token)) ?? undefined,
-    findStaff: async (token) => {
+    findStaff: (token) => {
       // Keyed by the token's hash, as the database keeps it: the process holds no usable token.
       const key = hashSecret(token);
       const cached = cache.peek(key);

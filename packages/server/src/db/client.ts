@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { isUnderTestRunner } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 import { planGenerically } from './prepared';
 
@@ -50,7 +51,7 @@ const scopeOfTransaction = new WeakMap<Queryable, TransactionScope>();
 // only an AsyncLocalStorage can tell, and on Node 20 an enabled one hooks every promise of the process
 // (about 8% of a server's CPU under polling). So it runs under the test runner, whose suite goes through
 // every transaction; in production `inTransaction` runs without it.
-const isGuardedAgainstDbInTransaction = process.env.VITEST !== undefined;
+const isGuardedAgainstDbInTransaction = isUnderTestRunner;
 const transactionGuard = new AsyncLocalStorage<true>();
 
 /** Flushes every set collected before commit; a flush may collect into another set, so until none is left. */

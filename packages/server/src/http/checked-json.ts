@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isUnderTestRunner } from '../config';
 
 // The hot answers (the polled reads, the search's 100 rows) are serialised by JSON.stringify rather than
 // the route's zod serialiser: their presenters build exactly the schema's output, the same keys in the
@@ -8,7 +9,7 @@ import { z } from 'zod';
 // tests: under the test runner every answer is also encoded through the schema and must give the same
 // text, so a presenter that adds, drops, reorders or mistypes a field fails the tests of its route.
 
-const isCheckedAgainstSchema = process.env.VITEST !== undefined;
+const isCheckedAgainstSchema = isUnderTestRunner;
 
 /** The answer's JSON, which (under the test runner) must be exactly what its schema serialises. */
 export const serialiseCheckedAnswer = <Schema extends z.ZodType>(

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { confSchema, versionSchema } from '@lab/domain';
+import { serialiseAnswer } from '../../cache/cached-answer';
 import type { Config } from '../../config';
 
 /** Configuration and version: public, read at start and polled by the update notice. */
@@ -25,7 +25,7 @@ export const registerSystemRoutes = (
   );
   // Every open window polls it; the answer never changes while the process runs, so it is encoded once
   // (through its schema) and sent as text, which skips the route's serialiser.
-  const versionJson = JSON.stringify(z.encode(versionSchema, { version: deps.version }));
+  const versionJson = serialiseAnswer(versionSchema, { version: deps.version }).json;
   const sendVersion = (reply: FastifyReply): FastifyReply =>
     reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(versionJson);
   api.get(

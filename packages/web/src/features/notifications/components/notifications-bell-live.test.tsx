@@ -103,6 +103,18 @@ describe('NotificationsBell with the live stream', () => {
   const rerenderWatching = (view: ReturnType<typeof renderBell>, uids: readonly string[]) =>
     view.rerender(<QueryClientProvider client={view.queryClient}>{bellWatching(uids)}</QueryClientProvider>);
 
+  /** A page showing no collection, its stream live, then moved to `anotherUid`: the new stream opening. */
+  const movedFromSearch = async () => {
+    const view = renderBell([]);
+    await vi.advanceTimersByTimeAsync(10);
+    const first = stream();
+    act(() => first.emit('ready', JSON.stringify({ version: '1+a' })));
+    view.queryClient.setQueryData(['collection', anotherUid], {});
+    rerenderWatching(view, [anotherUid]);
+    await vi.advanceTimersByTimeAsync(10);
+    return { view, first, opening: stream() };
+  };
+
   it('opens a stream for the collection the page moves to beside the live one, which closes once the new one is ready', async () => {
     const api = stubNotificationApi(() => []);
     const view = renderBell([]);
@@ -145,15 +157,8 @@ describe('NotificationsBell with the live stream', () => {
 
   it('keeps the live stream when the new one fails before ready, and tries the new list again after a wait', async () => {
     stubNotificationApi(() => []);
-    const view = renderBell([]);
-    await vi.advanceTimersByTimeAsync(10);
-    const first = stream();
-    act(() => first.emit('ready', JSON.stringify({ version: '1+a' })));
-    view.queryClient.setQueryData(['collection', anotherUid], {});
-
-    rerenderWatching(view, [anotherUid]);
-    await vi.advanceTimersByTimeAsync(10);
-    act(() => stream().emit('error'));
+    const { view, first, opening } = await movedFromSearch();
+    act(() => opening.emit('error'));
     expect(first.isClosed).toBe(false);
     expect(store.getStatus()).toMatchObject({ isLive: true, resyncCount: 0 });
 
@@ -168,14 +173,7 @@ describe('NotificationsBell with the live stream', () => {
 
   it('counts a drop of the live stream during a switch, and the new stream as its return', async () => {
     stubNotificationApi(() => []);
-    const view = renderBell([]);
-    await vi.advanceTimersByTimeAsync(10);
-    const first = stream();
-    act(() => first.emit('ready', JSON.stringify({ version: '1+a' })));
-    rerenderWatching(view, [anotherUid]);
-    await vi.advanceTimersByTimeAsync(10);
-    const second = stream();
-
+    const { first, opening: second } = await movedFromSearch();
     act(() => first.emit('error'));
     expect(store.getStatus()).toMatchObject({ isLive: false, resyncCount: 1 });
     await vi.advanceTimersByTimeAsync(2_000);
