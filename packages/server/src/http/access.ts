@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, authMessages } from '@lab/domain';
 import type { Actor, ClientActor, PartnerActor, StaffActor } from '../auth/actor';
@@ -110,10 +116,11 @@ export const accessPlugin = fp(
       }
     });
 
-    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const refuseUnknownToken = () => new AppError('unauthenticated', { message: authMessages.invalidToken });
+
+    // Every way in but a bearer token: a capability key, the session cookie, or none where one is needed.
+    const checkAccess = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       const config = request.routeOptions.config;
-      // Unmatched URLs reach the 404 handler, which needs no access check.
-      if (!request.routeOptions.url) return;
       if (config.access === 'portal' || config.access === 'partner') {
         // Set first, so refusals carry them too: the key is in the URL.
         applyLinkHeaders(reply);
@@ -122,21 +129,44 @@ export const accessPlugin = fp(
         request.actor = await resolve(request);
         return;
       }
-      if (config.access !== 'staff') return;
       if (config.signInRedirect || config.sessionCookie) {
         request.actor = await findStaffBySessionCookie(options.db, request);
         if (request.actor) return;
-        if (config.signInRedirect) return reply.redirect(signInUrlFor(request), 303);
+        if (config.signInRedirect) return void reply.redirect(signInUrlFor(request), 303);
         throw new AppError('unauthenticated', { message: authMessages.notLoggedIn });
       }
-      const token = bearerToken(request);
-      if (config.cookieOrToken && !token) {
+      if (config.cookieOrToken) {
         request.actor = await findStaffBySessionCookie(options.db, request);
         if (request.actor) return;
         throw new AppError('unauthenticated', { message: authMessages.notLoggedIn });
       }
-      request.actor = token ? await findStaff(token) : null;
-      if (!request.actor) throw new AppError('unauthenticated', { message: authMessages.invalidToken });
-    });
+      throw refuseUnknownToken();
+    };
+
+    // A callback hook, not an async one: every request passes here, and a poll's kept token then answers
+    // without a promise or a later tick (an async hook costs both on every request, public ones too).
+    app.addHook(
+      'onRequest',
+      (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+        const config = request.routeOptions.config;
+        // Unmatched URLs reach the 404 handler, which needs no access check.
+        if (!request.routeOptions.url || config.access === 'public' || config.access === 'one-time') {
+          return done();
+        }
+        const isBearerRoute = config.access === 'staff' && !config.signInRedirect && !config.sessionCookie;
+        const token = isBearerRoute ? bearerToken(request) : null;
+        if (!token) {
+          checkAccess(request, reply).then(() => done(), done);
+          return;
+        }
+        const settle = (actor: StaffActor | null) => {
+          request.actor = actor;
+          done(actor ? undefined : refuseUnknownToken());
+        };
+        const found = findStaff(token);
+        if (found instanceof Promise) found.then(settle, done);
+        else settle(found);
+      },
+    );
   },
 );

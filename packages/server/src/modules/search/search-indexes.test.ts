@@ -197,6 +197,40 @@ describe('the search indexes', () => {
     expect((await indexes.patientReferences.candidates('quokka', 100))?.ids).toEqual([]);
   });
 
+  it('lets the server start while a build waits for a busy database, and answers once built', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let isHolding = () => {};
+    const holds = new Promise<void>((resolve) => {
+      isHolding = resolve;
+    });
+    // A transaction holding the table keeps the build the reset starts waiting, as a busy machine would;
+    // a transaction not run by inTransaction hears its events at once, and its rollback sends no NOTIFY.
+    const holding = test.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE collections IN ACCESS EXCLUSIVE MODE`);
+      await publishRealtimeEvents(tx, [{ type: 'reset' }]);
+      isHolding();
+      await held;
+      tx.rollback();
+    });
+    try {
+      await holds;
+      const waited = Date.now();
+      await searchIndexesBuilt(indexes, 200);
+      expect(Date.now() - waited).toBeGreaterThanOrEqual(190);
+      expect(indexes.patientReferences.ready).toBe(false);
+      expect(await indexes.patientReferences.candidates('smith', 100)).toBeNull(); // the database answers
+    } finally {
+      release();
+      await expect(holding).rejects.toThrow();
+    }
+    await searchIndexesBuilt(indexes);
+    expect(indexes.patientReferences.ready).toBe(true);
+    expect(await answerUids('smith', await candidatesOf('smith'))).toEqual(await answerUids('smith'));
+  });
+
   it('rebuilds on a reset, and is not used while the channel is lost', async () => {
     await test.db.execute(
       sql`UPDATE collections SET patient_reference = 'Bilby, B' WHERE patient_reference = 'Wombat, W'`,

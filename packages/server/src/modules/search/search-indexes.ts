@@ -41,7 +41,29 @@ export const createSearchIndexes = (db: Db, bus: RealtimeBus, log: FastifyBaseLo
   clientNames: createKeptTextIndex(db, bus, log, clientNames),
 });
 
-/** Resolves once both are built (or given up on): the server answers only then, so first searches are quick. */
-export const searchIndexesBuilt = async (indexes: SearchIndexes): Promise<void> => {
-  await Promise.all([indexes.patientReferences.built(), indexes.clientNames.built()]);
+// Fastify gives an onReady hook 10 s (pluginTimeout) before the server fails to start: a build slowed by a
+// busy machine (a restart while jobs run) must not keep the lab from its server, so the wait ends sooner and
+// the build goes on behind it (search asks the database meanwhile).
+const readyWaitMs = 8_000;
+
+/**
+ * Resolves once both are built (or given up on), or after `waitAtMostMs`: the server answers only then, so
+ * first searches are quick, and a slow build delays its start by that much at most.
+ */
+export const searchIndexesBuilt = async (
+  indexes: SearchIndexes,
+  waitAtMostMs = readyWaitMs,
+): Promise<void> => {
+  let timer: NodeJS.Timeout | undefined;
+  const waitEnds = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, waitAtMostMs);
+  });
+  try {
+    await Promise.race([
+      Promise.all([indexes.patientReferences.built(), indexes.clientNames.built()]),
+      waitEnds,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 };
