@@ -198,14 +198,10 @@ describe('the search indexes', () => {
   });
 
   it('lets the server start while a build waits for a busy database, and answers once built', async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let isHolding = () => {};
-    const holds = new Promise<void>((resolve) => {
-      isHolding = resolve;
-    });
+    let release: () => void = () => undefined;
+    let isHolding: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holds = new Promise<void>((resolve) => (isHolding = resolve));
     // A transaction holding the table keeps the build the reset starts waiting, as a busy machine would;
     // a transaction not run by inTransaction hears its events at once, and its rollback sends no NOTIFY.
     const holding = test.db.transaction(async (tx) => {
