@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterCommit, collectBeforeCommit, type Queryable } from '../db/client';
@@ -48,6 +49,14 @@ export const realtimeChannel = 'lab_realtime';
 // A NOTIFY payload must stay under 8000 bytes; one event is under 100.
 const eventsPerNotify = 50;
 
+// Every payload this process sends starts with this mark, so its bus can tell its own events when the
+// database hands them back: their caches heard them at commit already (listenLocally), and a second
+// hearing cost, for a reset, a second build of the search indexes. A mark is an item of a kind older
+// processes skip, so a rolling deploy still hears every event.
+const thisProcess = randomBytes(8).toString('hex');
+const originMark = { type: 'origin', process: thisProcess } as const;
+const originSchema = z.object({ type: z.literal('origin'), process: z.string() });
+
 // Ids as the database's uuid type takes them (any 8-4-4-4-12 hex, z.guid), not only RFC 9562 ones
 // (z.uuid): an id the database holds but zod refused would drop its event in every other process, whose
 // caches and streams would then never hear the change.
@@ -87,7 +96,7 @@ export const publishRealtimeEvents = async (
   events: readonly RealtimeEvent[],
 ): Promise<void> => {
   for (let start = 0; start < events.length; start += eventsPerNotify) {
-    const payload = JSON.stringify(events.slice(start, start + eventsPerNotify));
+    const payload = JSON.stringify([originMark, ...events.slice(start, start + eventsPerNotify)]);
     await q.execute(sql`SELECT pg_notify(${realtimeChannel}, ${payload})`);
   }
   afterCommit(q, () => {
@@ -168,20 +177,25 @@ export const publishUsersChanged = (tx: Queryable, userIds: readonly number[]): 
     { type: 'reference', list: 'employees' },
   ]);
 
+/** The events of one NOTIFY payload, and whether this process sent them (its caches heard them at commit). */
+export type RealtimePayload = { events: RealtimeEvent[]; sentByThisProcess: boolean };
+
 /**
- * The events of one NOTIFY payload. A payload that is not ours is dropped; an event of a kind this
- * process does not know (a newer process during a rolling deploy) is skipped, the others kept.
+ * Reads one NOTIFY payload. A payload that is not ours is dropped; an event of a kind this process does
+ * not know (a newer process during a rolling deploy) is skipped, the others kept.
  */
-export const parseRealtimePayload = (payload: string): RealtimeEvent[] => {
+export const parseRealtimePayload = (payload: string): RealtimePayload => {
   let parsed: unknown;
   try {
     parsed = JSON.parse(payload);
   } catch {
-    return [];
+    return { events: [], sentByThisProcess: false };
   }
-  if (!Array.isArray(parsed)) return [];
-  return parsed.flatMap((item: unknown) => {
+  if (!Array.isArray(parsed)) return { events: [], sentByThisProcess: false };
+  const origin = originSchema.safeParse(parsed[0]);
+  const events = parsed.flatMap((item: unknown) => {
     const event = eventSchema.safeParse(item);
     return event.success ? [event.data] : [];
   });
+  return { events, sentByThisProcess: origin.success && origin.data.process === thisProcess };
 };

@@ -11,7 +11,7 @@ import { listenLocally, parseRealtimePayload, type RealtimeEvent } from './event
 export type BusSubscriber = {
   /** Events of the database channel: every process's, this one's included. */
   onEvent?: (event: RealtimeEvent) => void;
-  /** Events that can make a cache stale: the channel's and, at commit, this process's own. */
+  /** Events that can make a cache stale: other processes' from the channel, this process's own at commit. */
   onStale?: (event: RealtimeEvent) => void;
   /** The channel was lost (false) or is listened on again (true). */
   onTrust?: (trusted: boolean) => void;
@@ -39,8 +39,10 @@ export const createRealtimeBus = (
     for (const subscriber of subscribers) subscriber.onStale?.(event);
   };
   const onPayload = (payload: string): void => {
-    for (const event of parseRealtimePayload(payload)) {
-      stale(event);
+    const { events, sentByThisProcess } = parseRealtimePayload(payload);
+    for (const event of events) {
+      // This process's own events made its caches stale at commit; hearing them again would only redo work.
+      if (!sentByThisProcess) stale(event);
       for (const subscriber of subscribers) subscriber.onEvent?.(event);
     }
   };
