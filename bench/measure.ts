@@ -32,15 +32,25 @@ export const percentile = (sorted: readonly number[], p: number): number =>
 /** What Chromium sends with every fetch. */
 const browserAcceptEncoding = 'gzip, deflate, br, zstd';
 
-export const measure = (options: {
+type MeasureOptions = {
   base: string;
   target: Target;
   connections: number;
   seconds: number;
   token: string;
-}): Promise<Measurement> => {
+};
+
+/** What one autocannon run saw: every answer's time and status, and its errors. */
+type RawRun = {
+  times: number[];
+  statuses: Map<number, number>;
+  durationSeconds: number;
+  errors: number;
+  timeouts: number;
+};
+
+const runAutocannon = (options: MeasureOptions): Promise<RawRun> => {
   const { base, target, connections, seconds, token } = options;
-  const expected = target.expectStatus ?? 200;
   const times: number[] = [];
   const statuses = new Map<number, number>();
   let next = 0;
@@ -71,25 +81,12 @@ export const measure = (options: {
       },
       (error: unknown, result: autocannon.Result) => {
         if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-        times.sort((a, b) => a - b);
-        const others = [...statuses].filter(([status]) => status !== expected);
-        // No answer at all within the run is a failure too (a route slower than the run is long).
-        const silent = times.length === 0 ? 1 : 0;
-        const unexpectedCount = others.reduce((sum, [, count]) => sum + count, silent);
         resolve({
-          // Counted from the answers themselves: exact for a route slower than autocannon's 1 s samples.
-          rps: times.length / (result.duration || seconds),
-          p50: percentile(times, 0.5),
-          p95: percentile(times, 0.95),
-          p99: percentile(times, 0.99),
-          requests: times.length,
-          failures: unexpectedCount + result.errors + result.timeouts,
-          unexpected: [
-            ...(silent ? [`no answer within ${seconds} s`] : []),
-            ...others.map(([status, count]) => `${status}×${count}`),
-            ...(result.timeouts > 0 ? [`${result.timeouts} timeouts`] : []),
-            ...(result.errors > result.timeouts ? [`${result.errors - result.timeouts} errors`] : []),
-          ].join(', '),
+          times,
+          statuses,
+          durationSeconds: result.duration || seconds,
+          errors: result.errors,
+          timeouts: result.timeouts,
         });
       },
     );
@@ -100,4 +97,56 @@ export const measure = (options: {
     };
     (instance as unknown as NodeJS.EventEmitter).on('response', onResponse);
   });
+};
+
+/** One measurement of a route from one or more runs of it, as if they were one run. */
+const summarise = (runs: readonly RawRun[], target: Target): Measurement => {
+  const expected = target.expectStatus ?? 200;
+  const times = runs.flatMap((run) => run.times).sort((a, b) => a - b);
+  const statuses = new Map<number, number>();
+  for (const run of runs)
+    for (const [status, count] of run.statuses) statuses.set(status, (statuses.get(status) ?? 0) + count);
+  const durationSeconds = runs.reduce((sum, run) => sum + run.durationSeconds, 0);
+  const errors = runs.reduce((sum, run) => sum + run.errors, 0);
+  const timeouts = runs.reduce((sum, run) => sum + run.timeouts, 0);
+  const others = [...statuses].filter(([status]) => status !== expected);
+  // No answer at all within the run is a failure too (a route slower than the run is long).
+  const silent = times.length === 0 ? 1 : 0;
+  const unexpectedCount = others.reduce((sum, [, count]) => sum + count, silent);
+  return {
+    // Counted from the answers themselves: exact for a route slower than autocannon's 1 s samples.
+    rps: times.length / durationSeconds,
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    p99: percentile(times, 0.99),
+    requests: times.length,
+    failures: unexpectedCount + errors + timeouts,
+    unexpected: [
+      ...(silent ? [`no answer within ${durationSeconds} s`] : []),
+      ...others.map(([status, count]) => `${status}×${count}`),
+      ...(timeouts > 0 ? [`${timeouts} timeouts`] : []),
+      ...(errors > timeouts ? [`${errors - timeouts} errors`] : []),
+    ].join(', '),
+  };
+};
+
+export const measure = async (options: MeasureOptions): Promise<Measurement> =>
+  summarise([await runAutocannon(options)], options.target);
+
+/**
+ * Two routes measured in turn, one second each, for `seconds` seconds each: a ratio of their req/s then
+ * compares the same moments of the machine (a shared 2-core machine's speed drifts by a quarter within a
+ * minute, more than the differences a ratio target judges).
+ */
+export const measureAlternately = async (
+  options: Omit<MeasureOptions, 'target'> & { targets: readonly [Target, Target] },
+): Promise<[Measurement, Measurement]> => {
+  const [first, second] = options.targets;
+  const firstRuns: RawRun[] = [];
+  const secondRuns: RawRun[] = [];
+  for (let round = 0; round < Math.max(1, Math.round(options.seconds)); round += 1) {
+    firstRuns.push(await runAutocannon({ ...options, target: first, seconds: 1 }));
+    secondRuns.push(await runAutocannon({ ...options, target: second, seconds: 1 }));
+  }
+  return [summarise(firstRuns, first), summarise(secondRuns, second)];
 };

@@ -2,23 +2,30 @@
 // section that needs a figure another section already took (version, statuses, search) reuses it, so
 // rows that are compared were measured the same way, and the run stays as short as it can.
 import type { BenchSession } from './bench-session';
-import { measure, type Measurement, type Target } from './measure';
+import { measure, measureAlternately, type Measurement, type Target } from './measure';
 
 export type Side = 'app' | 'bare';
 
 export type RouteRuns = {
   session: BenchSession;
   take: (side: Side, target: Target, connections: number) => Promise<Measurement>;
+  /** Two routes of one side, warmed, then measured in turn (measure.ts measureAlternately). */
+  alternately: (
+    side: Side,
+    targets: readonly [Target, Target],
+    connections: number,
+  ) => Promise<[Measurement, Measurement]>;
 };
 
 export const createRouteRuns = (session: BenchSession, seconds: number): RouteRuns => {
   const taken = new Map<string, Promise<Measurement>>();
   const warmed = new Set<string>();
+  const baseOf = (side: Side) => (side === 'app' ? session.realBase : session.bareBase);
   const take = (side: Side, target: Target, connections: number): Promise<Measurement> => {
     const key = `${side} ${target.name} ${connections}`;
     const known = taken.get(key);
     if (known) return known;
-    const base = side === 'app' ? session.realBase : session.bareBase;
+    const base = baseOf(side);
     const run = async () => {
       // The first run of a route warms the JIT, the statement caches and any in-process cache.
       if (!warmed.has(`${side} ${target.name}`)) {
@@ -34,7 +41,25 @@ export const createRouteRuns = (session: BenchSession, seconds: number): RouteRu
     taken.set(key, result);
     return result;
   };
-  return { session, take };
+  const alternately = async (
+    side: Side,
+    targets: readonly [Target, Target],
+    connections: number,
+  ): Promise<[Measurement, Measurement]> => {
+    for (const target of targets) {
+      if (warmed.has(`${side} ${target.name}`)) continue;
+      warmed.add(`${side} ${target.name}`);
+      await measure({
+        base: baseOf(side),
+        target,
+        connections,
+        seconds: Math.min(3, seconds),
+        token: session.token,
+      });
+    }
+    return measureAlternately({ base: baseOf(side), targets, connections, seconds, token: session.token });
+  };
+  return { session, take, alternately };
 };
 
 /** The rows every comparison starts from: version, search and statuses (their targets differ by section). */
