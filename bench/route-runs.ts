@@ -21,17 +21,20 @@ export const createRouteRuns = (session: BenchSession, seconds: number): RouteRu
   const taken = new Map<string, Promise<Measurement>>();
   const warmed = new Set<string>();
   const baseOf = (side: Side) => (side === 'app' ? session.realBase : session.bareBase);
+  // The first run of a route warms the JIT, the statement caches and any in-process cache.
+  const warmOnce = async (side: Side, target: Target, connections: number): Promise<void> => {
+    if (warmed.has(`${side} ${target.name}`)) return;
+    warmed.add(`${side} ${target.name}`);
+    const base = baseOf(side);
+    await measure({ base, target, connections, seconds: Math.min(3, seconds), token: session.token });
+  };
   const take = (side: Side, target: Target, connections: number): Promise<Measurement> => {
     const key = `${side} ${target.name} ${connections}`;
     const known = taken.get(key);
     if (known) return known;
     const base = baseOf(side);
     const run = async () => {
-      // The first run of a route warms the JIT, the statement caches and any in-process cache.
-      if (!warmed.has(`${side} ${target.name}`)) {
-        warmed.add(`${side} ${target.name}`);
-        await measure({ base, target, connections, seconds: Math.min(3, seconds), token: session.token });
-      }
+      await warmOnce(side, target, connections);
       const result = await measure({ base, target, connections, seconds, token: session.token });
       if (result.failures > 0)
         console.warn(`  ${side} ${target.name}: ${result.failures} failed requests (${result.unexpected})`);
@@ -46,17 +49,7 @@ export const createRouteRuns = (session: BenchSession, seconds: number): RouteRu
     targets: readonly [Target, Target],
     connections: number,
   ): Promise<[Measurement, Measurement]> => {
-    for (const target of targets) {
-      if (warmed.has(`${side} ${target.name}`)) continue;
-      warmed.add(`${side} ${target.name}`);
-      await measure({
-        base: baseOf(side),
-        target,
-        connections,
-        seconds: Math.min(3, seconds),
-        token: session.token,
-      });
-    }
+    for (const target of targets) await warmOnce(side, target, connections);
     return measureAlternately({ base: baseOf(side), targets, connections, seconds, token: session.token });
   };
   return { session, take, alternately };
