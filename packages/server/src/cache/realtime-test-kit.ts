@@ -5,9 +5,16 @@ import type { TestApp } from '../testing';
 
 // What the cache tests need of the database channel: an event from another process, and waiting for it.
 
-/** NOTIFY as another server process would send it: on PostgreSQL through a connection of its own. */
-export const notifyFromElsewhere = async (test: TestApp, events: RealtimeEvent[]): Promise<void> => {
-  const payload = JSON.stringify(events);
+/**
+ * NOTIFY as another server process would send it: on PostgreSQL through a connection of its own. Its
+ * items are events, and may be anything else such a process sends (its origin mark, a kind from a newer
+ * release).
+ */
+export const notifyFromElsewhere = async (
+  test: TestApp,
+  items: readonly (RealtimeEvent | Record<string, unknown>)[],
+): Promise<void> => {
+  const payload = JSON.stringify(items);
   const client: unknown = (test.db as unknown as { $client: unknown }).$client;
   if (client instanceof pg.Pool) {
     const other = new pg.Client(client.options);

@@ -51,8 +51,10 @@ const eventsPerNotify = 50;
 
 // Every payload this process sends starts with this mark, so its bus can tell its own events when the
 // database hands them back: their caches heard them at commit already (listenLocally), and a second
-// hearing cost, for a reset, a second build of the search indexes. A mark is an item of a kind older
-// processes skip, so a rolling deploy still hears every event.
+// hearing cost, for a reset, a second build of the search indexes. That hearing is after the commit
+// (inTransaction's afterCommit), so no load can read the old rows after it; a transaction not run by
+// inTransaction would hear them before its commit, with no later copy to mend it. A mark is an item of
+// a kind older processes skip, so a rolling deploy still hears every event.
 const thisProcess = randomBytes(8).toString('hex');
 const originMark = { type: 'origin', process: thisProcess } as const;
 const originSchema = z.object({ type: z.literal('origin'), process: z.string() });

@@ -49,10 +49,7 @@ describe('the realtime bus', () => {
     const unmarked = collectionEvent();
     const marked = collectionEvent();
     await notifyFromElsewhere(test, [unmarked]);
-    await notifyFromElsewhere(test, [
-      { type: 'origin', process: '0123456789abcdef' } as unknown as RealtimeEvent,
-      marked,
-    ]);
+    await notifyFromElsewhere(test, [{ type: 'origin', process: '0123456789abcdef' }, marked]);
     await eventually(async () => countOf(delivered, marked) === 1);
     for (const event of [unmarked, marked]) {
       expect(countOf(stale, event)).toBe(1);
@@ -62,9 +59,9 @@ describe('the realtime bus', () => {
 
   it('skips an event of a kind it does not know and keeps the others of the payload', async () => {
     const known = collectionEvent();
-    await notifyFromElsewhere(test, [{ type: 'from_a_newer_release' } as unknown as RealtimeEvent, known]);
+    await notifyFromElsewhere(test, [{ type: 'from_a_newer_release' }, known]);
     await eventually(async () => countOf(delivered, known) === 1);
     expect(countOf(stale, known)).toBe(1);
-    expect(delivered.some((event) => (event.type as string) === 'from_a_newer_release')).toBe(false);
+    expect(delivered.map((event) => event.type as string)).not.toContain('from_a_newer_release');
   });
 });
