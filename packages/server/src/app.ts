@@ -9,9 +9,10 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { accessPlugin } from './http/access';
 import { registerCompression } from './http/compression';
+import { labServerFactory } from './http/lab-server';
 import { redactUrl } from './http/redact-url';
 import { useLightHeadersOnApi } from './http/api-headers';
-import { helmetOptions } from './http/security-headers';
+import { helmetOptions, registerSecureContextHeaders } from './http/security-headers';
 import { answerFrameworkError, registerErrorHandling } from './http/errors';
 import { registerAuthRoutes } from './auth/routes';
 import { createKeyGuessLedger } from './auth/key-guess-limits';
@@ -29,6 +30,7 @@ import { registerScheduleRoutes } from './modules/schedule/routes';
 import { registerReferenceRoutes } from './modules/reference/routes';
 import { registerSearchRoutes } from './modules/search/routes';
 import { registerSystemRoutes } from './modules/system/routes';
+import { registerHealthRoutes } from './lifecycle/health-routes';
 import { registerRealtimeRoutes } from './realtime/routes';
 import { attachRealtimeBus } from './realtime/realtime-bus';
 import type { FileStorage } from './storage/file-storage';
@@ -102,6 +104,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     frameworkErrors: answerFrameworkError,
+    // Requests on connections still open while the app closes are answered (then the connection closes),
+    // not refused with a bare 503: /readyz must still say "draining" (lifecycle/graceful-close.ts).
+    return503OnClosing: false,
+    // HTTPS itself when TLS_CERT_FILE/TLS_KEY_FILE are set (plain HTTP on the port redirects); else HTTP.
+    serverFactory: labServerFactory(config.tls),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -130,7 +137,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // Multipart bodies are read by the routes that take files (http/multipart-upload.ts), never buffered.
   await app.register(multipart);
   useLightHeadersOnApi(app);
-  await app.register(helmet, helmetOptions(config));
+  await app.register(helmet, helmetOptions());
+  registerSecureContextHeaders(app, config);
   await app.register(swagger, {
     openapi: { info: { title: 'Lab Cases API', version: deps.version } },
     transform: jsonSchemaTransform,
@@ -159,6 +167,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     if (!deps.mail) await mail.close();
   });
 
+  registerHealthRoutes(app, { db, jobs });
   registerSystemRoutes(app, { config, version: deps.version });
   registerAuthRoutes(app, { db, config });
   registerReferenceRoutes(app, { db, realtime });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { uploadLimitBytes } from '@lab/domain';
+import { guessPublicUrl } from './lab-addresses';
 
 /** The repository root: relative paths in the environment resolve against where npm was invoked. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -25,8 +26,14 @@ const envSchema = z.object({
   PG_POOL_MAX: z.coerce.number().int().min(1).default(10),
   /** On PostgreSQL, demo data is only seeded when asked (it is always seeded into an empty PGlite). */
   SEED_DEMO: flag,
-  /** Address users reach this server at; used in links and /conf. */
+  /**
+   * Address of links that leave without a request (e-mails, print jobs). Unset: this machine's name on the
+   * lab network (lab-address.ts). Pages never use it: they call the origin they were opened at.
+   */
   PUBLIC_URL: z.string().url().optional(),
+  /** PEM certificate (chain) and key: the server speaks HTTPS itself, plain HTTP on its port redirects. */
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   ORDER_ENTRY_PLATFORM_URL: z.string().default('https://order.example.com'),
   PARTNER_PLATFORM_URL: z.string().default('https://partners.example.com'),
   ERROR_REPORTING_ENVIRONMENT: z.string().default('development'),
@@ -110,6 +117,15 @@ const envSchema = z.object({
 // With FILE_STORAGE=s3 the bucket and keys are required: a server that cannot store files must not start.
 const s3Required = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const checkedEnvSchema = envSchema.superRefine((env, context) => {
+  // A certificate without its key (or the other way round) cannot serve HTTPS: refuse to start on HTTP.
+  if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {
+    const missing = env.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE';
+    context.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: 'TLS_CERT_FILE and TLS_KEY_FILE go together',
+    });
+  }
   if (env.FILE_STORAGE !== 's3') return;
   for (const name of s3Required) {
     if (!env[name])
@@ -133,15 +149,21 @@ export type Config = {
   databaseUrl: string | undefined;
   pgPoolMax: number;
   seedDemo: boolean;
+  /** Where links without a request point (e-mails, print jobs): PUBLIC_URL, else this machine on the lab network. */
   publicUrl: string;
+  /** PUBLIC_URL was set: nothing guesses the address. */
+  isPublicUrlSet: boolean;
+  /** Set when the server speaks HTTPS itself (TLS_CERT_FILE and TLS_KEY_FILE). */
+  tls: { certFile: string; keyFile: string } | null;
   orderEntryPlatformUrl: string;
   partnerPlatformUrl: string;
   errorReportingEnvironment: string;
   sessionTtlHours: number;
   cookieSecure: boolean;
   /**
-   * Users reach the server over HTTPS (COOKIE_SECURE, or a PUBLIC_URL starting with https): only then do
-   * pages ask the browser to upgrade requests and pin HTTPS (http/security-headers.ts).
+   * Users reach the server over HTTPS whatever a request says (COOKIE_SECURE, an https PUBLIC_URL, or TLS
+   * served here): every page then gets the secure-context headers (http/security-headers.ts). Otherwise
+   * each request's own protocol decides.
    */
   isHttps: boolean;
   trustProxy: number;
@@ -188,7 +210,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   }
   const e = parsed.data;
   const dataDir = path.resolve(invokedFrom, e.DATA_DIR);
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const tls =
+    e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE } : null;
+  const publicUrl = (
+    e.PUBLIC_URL ?? guessPublicUrl({ host: e.HOST, port: e.PORT, isTls: tls !== null })
+  ).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -197,12 +223,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     pgPoolMax: e.PG_POOL_MAX,
     seedDemo: e.SEED_DEMO,
     publicUrl,
+    isPublicUrlSet: e.PUBLIC_URL !== undefined,
+    tls,
     orderEntryPlatformUrl: e.ORDER_ENTRY_PLATFORM_URL,
     partnerPlatformUrl: e.PARTNER_PLATFORM_URL,
     errorReportingEnvironment: e.ERROR_REPORTING_ENVIRONMENT,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     cookieSecure: e.COOKIE_SECURE,
-    isHttps: e.COOKIE_SECURE || /^https:/i.test(publicUrl),
+    isHttps: e.COOKIE_SECURE || tls !== null || (e.PUBLIC_URL !== undefined && /^https:/i.test(publicUrl)),
     trustProxy: e.TRUST_PROXY,
     signInMaxFailuresPerIp: e.SIGN_IN_MAX_FAILURES_PER_IP,
     signInMaxFailuresPerUser: e.SIGN_IN_MAX_FAILURES_PER_USER,

@@ -4,14 +4,18 @@ import { evidentPaths } from './adapters/evident/protocol';
 import { startEvidentSimulator } from './adapters/evident/simulator';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { labAddresses, resolvePublicUrl } from './lab-addresses';
 import { isEmptyDatabase, openDatabase } from './db/client';
+import { drainAndExit } from './lifecycle/drain';
 import { demoPassword, demoSignIns, seedDemoData } from './db/seed/demo';
 import { storeDemoFiles } from './db/seed/demo-data/store-demo-files';
 import { startMail } from './mail/mail-setup';
 import { createStorage } from './storage/create-storage';
 import { readAppVersion } from './version';
 
-const config = loadConfig();
+const loaded = loadConfig();
+// E-mails carry this address: PUBLIC_URL, else this machine as the lab's PCs reach it (never localhost).
+const config = { ...loaded, publicUrl: await resolvePublicUrl(loaded) };
 const database = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl, poolMax: config.pgPoolMax }
@@ -53,14 +57,8 @@ process.once('unhandledRejection', (reason) => {
   console.error('Stopping after an unexpected error:', reason);
   void stop(1);
 });
-process.once('SIGINT', () => {
-  console.log('SIGINT: shutting down');
-  void stop(0);
-});
-process.once('SIGTERM', () => {
-  console.log('SIGTERM: shutting down');
-  void stop(0);
-});
+// A supervisor's stop (SIGTERM) or Ctrl-C (SIGINT) drains: requests, streams and jobs under way end well.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void drainAndExit(signal, closeAll));
 
 /** This server as seen from this machine (the simulator calls its webhook here). */
 const localAddressOf = (address: AddressInfo): string => {
@@ -122,7 +120,15 @@ const start = async () => {
     simulator.setWebhookUrl(`${localAddressOf(app.server.address() as AddressInfo)}${evidentPaths.webhook}`);
 
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-  console.log(`\nLab Cases is running at ${config.publicUrl}/ (${where})`);
+  const { port } = app.server.address() as AddressInfo;
+  console.log(`\nLab Cases is running (${where}). Open it from any PC of the lab at:`);
+  for (const address of labAddresses(config, port)) console.log(`  ${address}`);
+  console.log(
+    config.isPublicUrlSet
+      ? `E-mails and print jobs link to ${config.publicUrl}/ (PUBLIC_URL).`
+      : `E-mails and print jobs link to ${config.publicUrl}/: set PUBLIC_URL to the address clients and ` +
+          'partners reach from outside (e.g. PUBLIC_URL=https://cases.yourlab.com npm start).',
+  );
   if (wantsDemo) {
     console.log(
       `Demo sign-ins (password "${demoPassword}"): ${demoSignIns.map((u) => `${u.username} (${u.role})`).join(', ')}\n`,

@@ -20,6 +20,11 @@ export const meSchema = z.object({
   restricted: z.boolean(),
   staging: z.boolean(),
   printers: z.array(printerSchema),
+  /**
+   * Administrators only: the address e-mails and print jobs link to (PUBLIC_URL, or this machine's name on
+   * the lab network), so a wrong one is noticed before a client gets a dead link.
+   */
+  public_url: z.string().optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -3,8 +3,11 @@ import type { Db } from '../db/client';
 import { findStaffPrinters } from '../modules/printing/staff-printers';
 import type { StaffActor } from './actor';
 
-/** The `me` record: the user's flags and the printers they may print to (their branches' printers). */
-export const findMe = async (db: Db, actor: StaffActor): Promise<Me> => ({
+/**
+ * The `me` record: the user's flags and the printers they may print to (their branches' printers); for an
+ * administrator also where e-mails link to.
+ */
+export const findMe = async (db: Db, actor: StaffActor, publicUrl: string): Promise<Me> => ({
   logged_in: true,
   username: actor.username,
   first_name: actor.first_name,
@@ -15,4 +18,5 @@ export const findMe = async (db: Db, actor: StaffActor): Promise<Me> => ({
   restricted: actor.restricted,
   staging: actor.staging,
   printers: await findStaffPrinters(db, actor),
+  ...(actor.admin ? { public_url: publicUrl } : {}),
 });

@@ -25,6 +25,7 @@ import {
 } from './sessions';
 import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from './sign-in-limits';
 import { renderSignInPage, safeNextPath } from './sign-in-page';
+import { isHttpsRequest } from '../http/request-origin';
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
 
@@ -84,7 +85,8 @@ export const registerAuthRoutes = (app: FastifyInstance, deps: { db: Db; config:
         path: '/',
         httpOnly: true,
         sameSite: 'lax',
-        secure: config.cookieSecure,
+        // Over HTTPS (here or at a trusted proxy) the cookie never travels in clear text.
+        secure: config.cookieSecure || isHttpsRequest(request),
         expires: session.expiresAt,
       });
       return noStore(reply).redirect(next, 303);
@@ -111,6 +113,6 @@ export const registerAuthRoutes = (app: FastifyInstance, deps: { db: Db; config:
   api.get(
     '/api/me/',
     { config: { access: 'staff' }, schema: { response: { 200: meSchema } } },
-    async (request) => findMe(db, requireActor(request)),
+    async (request) => findMe(db, requireActor(request), config.publicUrl),
   );
 };

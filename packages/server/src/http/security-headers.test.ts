@@ -3,33 +3,65 @@ import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../testing';
 
 // Served over plain HTTP on the lab's network, the pages must not ask the browser to upgrade to https
-// (it would block the sign-in form's POST) nor pin https; an HTTPS deployment sends both.
+// (it would block the sign-in form's POST), pin https, or send headers a non-secure page only ignores
+// with a console error (COOP, Origin-Agent-Cluster). A request that came over HTTPS gets all of them.
 
 const cspDirectives = (header: string | string[] | number | undefined): string[] =>
   String(header)
     .split(';')
     .map((directive) => directive.trim());
 
-const signInPageHeaders = async (test: TestApp) => {
-  const page = await test.app.inject({ method: 'GET', url: '/oauth2/authorize/' });
-  expect(page.statusCode).toBe(200);
-  return page.headers;
-};
+const secureContextHeaders = [
+  'strict-transport-security',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+];
 
 describe('config.isHttps', () => {
-  it('is set by COOKIE_SECURE or an https PUBLIC_URL, and off otherwise', () => {
+  it('is set by COOKIE_SECURE, an https PUBLIC_URL or TLS served here, and off otherwise', () => {
     expect(loadConfig({}).isHttps).toBe(false);
     expect(loadConfig({ PUBLIC_URL: 'http://labserver:8080' }).isHttps).toBe(false);
     expect(loadConfig({ COOKIE_SECURE: '0', PUBLIC_URL: 'http://labserver:8080' }).isHttps).toBe(false);
     expect(loadConfig({ COOKIE_SECURE: '1' }).isHttps).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'https://lab.example.com' }).isHttps).toBe(true);
+    expect(loadConfig({ TLS_CERT_FILE: '/etc/lab/cert.pem', TLS_KEY_FILE: '/etc/lab/key.pem' }).isHttps).toBe(
+      true,
+    );
+  });
+
+  it('refuses a certificate without its key', () => {
+    expect(() => loadConfig({ TLS_CERT_FILE: '/etc/lab/cert.pem' })).toThrow(
+      'TLS_KEY_FILE: TLS_CERT_FILE and TLS_KEY_FILE go together',
+    );
   });
 });
 
 describe.each([
-  { served: 'plain HTTP at a lab host name', env: { PUBLIC_URL: 'http://labserver:8080' }, isHttps: false },
-  { served: 'HTTPS', env: { PUBLIC_URL: 'https://lab.example.com' }, isHttps: true },
-])('page headers when served over $served', ({ env, isHttps }) => {
+  {
+    served: 'plain HTTP at a lab host name',
+    env: {},
+    headers: { host: 'labserver:8080' },
+    isSecure: false,
+  },
+  {
+    served: 'plain HTTP, with a forwarded https from a proxy nobody trusts',
+    env: {},
+    headers: { host: 'labserver:8080', 'x-forwarded-proto': 'https' },
+    isSecure: false,
+  },
+  {
+    served: 'HTTPS at a trusted proxy',
+    env: { TRUST_PROXY: '1' },
+    headers: { host: 'labserver:8080', 'x-forwarded-proto': 'https' },
+    isSecure: true,
+  },
+  {
+    served: 'a deployment declared HTTPS (COOKIE_SECURE)',
+    env: { COOKIE_SECURE: '1' },
+    headers: { host: 'cases.lab.example' },
+    isSecure: true,
+  },
+])('page headers when served over $served', ({ env, headers: requestHeaders, isSecure }) => {
   let test: TestApp | undefined;
   // Built in the hook (its longer timeout): making an app is most of this test's time on a busy machine.
   beforeAll(async () => {
@@ -39,26 +71,35 @@ describe.each([
     await test?.close();
   });
 
-  it(
-    isHttps ? 'upgrade insecure requests and send HSTS' : 'neither upgrade requests nor send HSTS',
-    async () => {
-      if (!test) throw new Error('no test app');
-      const headers = await signInPageHeaders(test);
-      const directives = cspDirectives(headers['content-security-policy']);
-      expect(directives).toContain("default-src 'self'");
-      expect(directives).toContain("form-action 'self'");
-      // Audio attachments play from a blob: object URL.
-      expect(directives).toContain("media-src 'self' blob:");
-      if (isHttps) {
-        expect(directives).toContain('upgrade-insecure-requests');
-        expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-      } else {
-        expect(directives).not.toContain('upgrade-insecure-requests');
-        expect(headers['strict-transport-security']).toBeUndefined();
-      }
-      // The other page headers stay either way.
-      expect(headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(headers['x-content-type-options']).toBe('nosniff');
-    },
-  );
+  it(isSecure ? 'send the secure-context headers' : 'send none of the secure-context headers', async () => {
+    if (!test) throw new Error('no test app');
+    const page = await test.app.inject({ method: 'GET', url: '/oauth2/authorize/', headers: requestHeaders });
+    expect(page.statusCode).toBe(200);
+    const { headers } = page;
+    const directives = cspDirectives(headers['content-security-policy']);
+    expect(directives).toContain("default-src 'self'");
+    expect(directives).toContain("form-action 'self'");
+    // Audio attachments play from a blob: object URL.
+    expect(directives).toContain("media-src 'self' blob:");
+    if (isSecure) {
+      expect(directives).toContain('upgrade-insecure-requests');
+      expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(headers['origin-agent-cluster']).toBe('?1');
+    } else {
+      expect(directives).not.toContain('upgrade-insecure-requests');
+      for (const name of secureContextHeaders) expect(headers[name]).toBeUndefined();
+    }
+    // The other page headers stay either way.
+    expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('send no page headers on the API', async () => {
+    if (!test) throw new Error('no test app');
+    const answer = await test.app.inject({ method: 'GET', url: '/api/version/', headers: requestHeaders });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-security-policy']).toBeUndefined();
+    for (const name of secureContextHeaders) expect(answer.headers[name]).toBeUndefined();
+  });
 });

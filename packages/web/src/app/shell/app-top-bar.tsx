@@ -44,6 +44,7 @@ export const AppTopBar = ({ title, currentSystem, actions, watchedCollectionUids
           currentSystem={currentSystem}
           isRestricted={me.data?.restricted ?? true}
           isStaging={me.data?.staging ?? false}
+          publicUrl={me.data?.public_url}
         />
       </Toolbar>
       <UpdateNoticeBanner />

@@ -1,6 +1,7 @@
 import ClickAwayListener from '@mui/material/ClickAwayListener';
 import Divider from '@mui/material/Divider';
 import Grow from '@mui/material/Grow';
+import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -16,6 +17,8 @@ type SystemsMenuListProps = {
   menuId: string;
   currentSystem: SystemKey;
   isRestricted: boolean;
+  /** Administrators: the address e-mails link to, shown so a wrong one is noticed before a client's dead link. */
+  publicUrl?: string | undefined;
   onClose: () => void;
 };
 
@@ -25,6 +28,7 @@ export const SystemsMenuList = ({
   menuId,
   currentSystem,
   isRestricted,
+  publicUrl,
   onClose,
 }: SystemsMenuListProps) => (
   <Popper
@@ -57,6 +61,16 @@ export const SystemsMenuList = ({
                 </ListItemIcon>
                 <ListItemText>Logout</ListItemText>
               </MenuItem>
+              {publicUrl && <Divider />}
+              {publicUrl && (
+                <ListItem dense aria-label="E-mail links">
+                  <ListItemText
+                    primary="E-mails link to"
+                    secondary={publicUrl}
+                    slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                  />
+                </ListItem>
+              )}
             </MenuList>
           </ClickAwayListener>
         </Paper>

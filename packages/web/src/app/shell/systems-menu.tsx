@@ -15,10 +15,12 @@ type SystemsMenuProps = {
   /** Until the user is known, the restricted entries stay hidden. */
   isRestricted: boolean;
   isStaging: boolean;
+  /** Administrators: where e-mails link to. */
+  publicUrl?: string | undefined;
 };
 
 /** The grid menu of systems; opens on hover (and on click, for touch and keyboard). */
-export const SystemsMenu = ({ currentSystem, isRestricted, isStaging }: SystemsMenuProps) => {
+export const SystemsMenu = ({ currentSystem, isRestricted, isStaging, publicUrl }: SystemsMenuProps) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const isOpen = anchor !== null;
@@ -49,6 +51,7 @@ export const SystemsMenu = ({ currentSystem, isRestricted, isStaging }: SystemsM
               menuId={menuId}
               currentSystem={currentSystem}
               isRestricted={isRestricted}
+              publicUrl={publicUrl}
               onClose={handleClose}
             />
           </Suspense>
