@@ -5,15 +5,12 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import CheckIcon from '@mui/icons-material/Check';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { portalLinkFor, portalTexts } from '@lab/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CopyLinkButton } from '../../../components/copy-link-button';
 import { useRegeneratePortalKey } from '../api/regenerate-portal-key';
-
-const copiedFeedbackMs = 2000;
 
 type PortalLinkCardProps = {
   collectionUid: string;
@@ -25,22 +22,11 @@ type PortalLinkCardProps = {
 /** The customer portal address of this collection, with a copy button (and regenerate, for admins). */
 export const PortalLinkCard = ({ collectionUid, portalKey, canRegenerate }: PortalLinkCardProps) => {
   const link = portalLinkFor(window.location.origin, portalKey);
-  const [isCopied, setIsCopied] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
   const regenerate = useRegeneratePortalKey(collectionUid);
 
   const handleRegenerate = () => {
     regenerate.mutate(undefined, { onSettled: () => setIsConfirming(false) });
-  };
-
-  useEffect(() => {
-    if (!isCopied) return undefined;
-    const timer = setTimeout(() => setIsCopied(false), copiedFeedbackMs);
-    return () => clearTimeout(timer);
-  }, [isCopied]);
-
-  const handleCopy = () => {
-    void navigator.clipboard.writeText(link).then(() => setIsCopied(true));
   };
 
   return (
@@ -59,15 +45,7 @@ export const PortalLinkCard = ({ collectionUid, portalKey, canRegenerate }: Port
           >
             {link}
           </Link>
-          <Tooltip title={isCopied ? 'Copied' : 'Copy link'}>
-            <IconButton aria-label="Copy portal link" onClick={handleCopy} size="small">
-              {isCopied ? (
-                <CheckIcon fontSize="small" color="success" />
-              ) : (
-                <ContentCopyIcon fontSize="small" />
-              )}
-            </IconButton>
-          </Tooltip>
+          <CopyLinkButton link={link} label="Copy portal link" />
           {canRegenerate && (
             <Tooltip title="Regenerate link">
               <IconButton

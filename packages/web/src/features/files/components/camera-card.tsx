@@ -11,21 +11,39 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { useEffect, useRef, useState } from 'react';
-import { cameraConstraints, capturePhoto, createPhotoName, stopStream } from './camera-photo';
+import {
+  cameraConstraints,
+  canUseCamera,
+  capturePhoto,
+  chosenPhotoName,
+  createPhotoName,
+  stopStream,
+  toJpeg,
+} from './camera-photo';
+import { ChoosePhotoButton } from './choose-photo-button';
 
 export type CameraCardProps = {
   onSave: (jpeg: Blob, name: string) => Promise<void>;
   onClose?: () => void;
 };
 
-type Photo = { blob: Blob; url: string; name: string };
+/** Taken with the camera here, or chosen from the device when the camera cannot be used. */
+type Photo = { blob: Blob; url: string; name: string; source: 'camera' | 'device' };
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
+
+// Browsers give the camera only to secure pages, and the bench PCs open the product over plain HTTP.
+const noCameraTexts = {
+  insecure: 'The camera works only at an https:// address. Choose a photo from this device instead.',
+  refused: 'The camera could not be started. Choose a photo from this device instead.',
+} as const;
 
 /**
  * The camera capture card (collection-views §2, §4 'Camera': closed, open (loading, then live), photo
- * taken, saved; closing resets the photo). A refused or missing camera just stops loading (§8).
+ * taken, saved; closing resets the photo). Without a camera (an insecure page, or the camera refused) it
+ * says so and offers a photo from the device instead, saved the same way.
  */
 export const CameraCard = ({ onSave, onClose }: CameraCardProps) => {
+  const isCameraUsable = canUseCamera();
   const videoRef = useRef<HTMLVideoElement>(null);
   // Mirrors of state for cleanup on unmount, and the id of the latest camera request: an answer to an
   // older request (the user stopped or left meanwhile) only releases its camera.
@@ -37,6 +55,7 @@ export const CameraCard = ({ onSave, onClose }: CameraCardProps) => {
   const [isLive, setIsLive] = useState(false);
   const [photo, setPhoto] = useState<Photo | null>(null);
   const [saveState, setSaveState] = useState<SaveState>('idle');
+  const [isRefused, setIsRefused] = useState(false);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -63,13 +82,8 @@ export const CameraCard = ({ onSave, onClose }: CameraCardProps) => {
     const request = requestRef.current + 1;
     requestRef.current = request;
     setIsStarting(true);
-    const mediaDevices = navigator.mediaDevices as MediaDevices | undefined;
-    if (!mediaDevices) {
-      // No camera API (an insecure page or an old browser): loading stops, as for a refusal.
-      setIsStarting(false);
-      return;
-    }
-    mediaDevices.getUserMedia(cameraConstraints).then(
+    setIsRefused(false);
+    navigator.mediaDevices.getUserMedia(cameraConstraints).then(
       (granted) => {
         if (request !== requestRef.current) {
           stopStream(granted);
@@ -80,7 +94,9 @@ export const CameraCard = ({ onSave, onClose }: CameraCardProps) => {
       },
       (error: unknown) => {
         console.error(error);
-        if (request === requestRef.current) setIsStarting(false);
+        if (request !== requestRef.current) return;
+        setIsStarting(false);
+        setIsRefused(true);
       },
     );
   };
@@ -110,9 +126,24 @@ export const CameraCard = ({ onSave, onClose }: CameraCardProps) => {
     if (!video) return;
     const takenAt = new Date();
     capturePhoto(video).then(
-      (blob) => replacePhoto({ blob, url: URL.createObjectURL(blob), name: createPhotoName(takenAt) }),
+      (blob) =>
+        replacePhoto({
+          blob,
+          url: URL.createObjectURL(blob),
+          name: createPhotoName(takenAt),
+          source: 'camera',
+        }),
       (error: unknown) => console.error(error),
     );
+  };
+
+  const handleChoose = (file: File) => {
+    replacePhoto({
+      blob: file,
+      url: URL.createObjectURL(file),
+      name: chosenPhotoName(file),
+      source: 'device',
+    });
   };
 
   const handleSave = () => {
@@ -120,19 +151,23 @@ export const CameraCard = ({ onSave, onClose }: CameraCardProps) => {
     setSaveState('saving');
     // The photo may have been discarded (stop, retake) before the upload answered.
     const isCurrent = () => photoUrlRef.current === photo.url;
-    onSave(photo.blob, photo.name).then(
-      () => {
-        if (isCurrent()) setSaveState('saved');
-      },
-      (error: unknown) => {
-        console.error(error);
-        if (isCurrent()) setSaveState('failed');
-      },
-    );
+    toJpeg(photo.blob)
+      .then((jpeg) => onSave(jpeg, photo.name))
+      .then(
+        () => {
+          if (isCurrent()) setSaveState('saved');
+        },
+        (error: unknown) => {
+          console.error(error);
+          if (isCurrent()) setSaveState('failed');
+        },
+      );
   };
 
   const isOpen = stream !== null || isStarting;
   const isLoading = isStarting || (stream !== null && !isLive);
+  const noCameraText = !isCameraUsable ? noCameraTexts.insecure : isRefused ? noCameraTexts.refused : null;
+  const isChoiceOffered = noCameraText !== null && !isOpen && !photo;
 
   return (
     <Card variant="outlined">
@@ -148,48 +183,51 @@ export const CameraCard = ({ onSave, onClose }: CameraCardProps) => {
           )
         }
       />
-      {isOpen && (
+      {(isOpen || photo || isChoiceOffered) && (
         <CardContent>
-          <Box
-            sx={{
-              position: 'relative',
-              aspectRatio: '4 / 3',
-              bgcolor: 'grey.900',
-              borderRadius: 1,
-              overflow: 'hidden',
-            }}
-          >
-            {stream && (
-              <Box
-                component="video"
-                ref={videoRef}
-                aria-label="Camera preview"
-                autoPlay
-                muted
-                playsInline
-                onLoadedMetadata={handleLoadedMetadata}
-                sx={{
-                  display: photo ? 'none' : 'block',
-                  width: '100%',
-                  height: '100%',
-                  objectFit: 'cover',
-                }}
-              />
-            )}
-            {photo && (
-              <Box
-                component="img"
-                src={photo.url}
-                alt={`Photo ${photo.name}`}
-                sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }}
-              />
-            )}
-            {isLoading && (
-              <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
-                <CircularProgress aria-label="Starting camera" sx={{ color: 'common.white' }} />
-              </Box>
-            )}
-          </Box>
+          {isChoiceOffered && <Alert severity="info">{noCameraText}</Alert>}
+          {(isOpen || photo) && (
+            <Box
+              sx={{
+                position: 'relative',
+                aspectRatio: '4 / 3',
+                bgcolor: 'grey.900',
+                borderRadius: 1,
+                overflow: 'hidden',
+              }}
+            >
+              {stream && (
+                <Box
+                  component="video"
+                  ref={videoRef}
+                  aria-label="Camera preview"
+                  autoPlay
+                  muted
+                  playsInline
+                  onLoadedMetadata={handleLoadedMetadata}
+                  sx={{
+                    display: photo ? 'none' : 'block',
+                    width: '100%',
+                    height: '100%',
+                    objectFit: 'cover',
+                  }}
+                />
+              )}
+              {photo && (
+                <Box
+                  component="img"
+                  src={photo.url}
+                  alt={`Photo ${photo.name}`}
+                  sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }}
+                />
+              )}
+              {isLoading && (
+                <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
+                  <CircularProgress aria-label="Starting camera" sx={{ color: 'common.white' }} />
+                </Box>
+              )}
+            </Box>
+          )}
           {photo && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {photo.name}
@@ -204,8 +242,11 @@ export const CameraCard = ({ onSave, onClose }: CameraCardProps) => {
         </CardContent>
       )}
       <CardActions>
-        {!isOpen && (
-          <Button variant="contained" onClick={handleStart}>
+        {isChoiceOffered && (
+          <ChoosePhotoButton label="Choose photo" variant="contained" onChoose={handleChoose} />
+        )}
+        {isCameraUsable && !isOpen && !photo && (
+          <Button variant={isRefused ? 'text' : 'contained'} onClick={handleStart}>
             Start camera
           </Button>
         )}
@@ -223,9 +264,17 @@ export const CameraCard = ({ onSave, onClose }: CameraCardProps) => {
             >
               {saveState === 'saving' ? 'Saving…' : saveState === 'saved' ? 'Saved' : 'Save'}
             </Button>
-            <Button onClick={() => replacePhoto(null)} disabled={saveState === 'saving'}>
-              {saveState === 'saved' ? 'Take another' : 'Retake'}
-            </Button>
+            {photo.source === 'camera' ? (
+              <Button onClick={() => replacePhoto(null)} disabled={saveState === 'saving'}>
+                {saveState === 'saved' ? 'Take another' : 'Retake'}
+              </Button>
+            ) : (
+              <ChoosePhotoButton
+                label="Choose another"
+                isDisabled={saveState === 'saving'}
+                onChoose={handleChoose}
+              />
+            )}
           </>
         )}
         {isOpen && (

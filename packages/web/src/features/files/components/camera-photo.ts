@@ -40,6 +40,15 @@ export const createPhotoName = (takenAt: Date): string => {
   return `photo_${date}_${time}.jpg`;
 };
 
+const encodeJpeg = (canvas: HTMLCanvasElement): Promise<Blob> =>
+  new Promise((resolve, reject) => {
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('The photo could not be encoded'))),
+      'image/jpeg',
+      photoQuality,
+    );
+  });
+
 /** Draws the video's current frame, cover-cropped, onto a 1920×1440 canvas and encodes it as JPEG. */
 export const capturePhoto = (video: HTMLVideoElement): Promise<Blob> => {
   const canvas = document.createElement('canvas');
@@ -49,13 +58,37 @@ export const capturePhoto = (video: HTMLVideoElement): Promise<Blob> => {
   if (!context) return Promise.reject(new Error('Canvas 2D is not available'));
   const crop = findCoverCrop({ width: video.videoWidth, height: video.videoHeight }, photoSize);
   context.drawImage(video, crop.x, crop.y, crop.width, crop.height, 0, 0, photoSize.width, photoSize.height);
-  return new Promise((resolve, reject) => {
-    canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error('The photo could not be encoded'))),
-      'image/jpeg',
-      photoQuality,
-    );
-  });
+  return encodeJpeg(canvas);
+};
+
+/** Whether the browser lets the page use the camera: only on a secure (https:// or localhost) page. */
+export const canUseCamera = (): boolean => {
+  const mediaDevices = navigator.mediaDevices as MediaDevices | undefined;
+  return window.isSecureContext && typeof mediaDevices?.getUserMedia === 'function';
+};
+
+// A photo chosen from the device instead of taken: the camera upload takes JPEG only, so any other image
+// the browser can read is redrawn as one (whole, at its own size), under its name ending in .jpg.
+
+const isJpeg = (file: Blob) => file.type === 'image/jpeg';
+
+export const chosenPhotoName = (file: File): string =>
+  isJpeg(file) ? file.name : `${file.name.replace(/\.[^./\\]*$/, '')}.jpg`;
+
+export const toJpeg = async (file: Blob): Promise<Blob> => {
+  if (isJpeg(file)) return file;
+  const image = await createImageBitmap(file);
+  try {
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('Canvas 2D is not available');
+    context.drawImage(image, 0, 0);
+    return await encodeJpeg(canvas);
+  } finally {
+    image.close();
+  }
 };
 
 export const stopStream = (stream: MediaStream | null) => {

@@ -1,6 +1,7 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeHelperArgument, folderHelperTexts, installPopupMs, oepHelperDownloadUrl } from '@lab/domain';
+import { restoreCopyStubs, stubPlainHttpPage } from '../../../testing/copy-stubs';
 import { json, stubFetch } from '../../../testing/fetch-stub';
 import { renderWithQueries } from '../../../testing/render-with-queries';
 import { FolderHelperButtons } from './folder-helper-buttons';
@@ -22,6 +23,7 @@ describe('FolderHelperButtons', () => {
     cleanup();
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    restoreCopyStubs();
   });
 
   it.each([
@@ -73,6 +75,26 @@ describe('FolderHelperButtons', () => {
     expect(onCopy).toHaveBeenCalledWith(folderPath);
     expect((await screen.findByRole('alert')).textContent).toContain('Path copied');
     expect(onLaunch).not.toHaveBeenCalled();
+  });
+
+  it('copies the path on a plain-HTTP page, where the Clipboard API is missing', async () => {
+    stubFetch();
+    const { copied } = stubPlainHttpPage();
+    renderWithQueries(<FolderHelperButtons folderPath={folderPath} onLaunch={vi.fn()} />);
+    click('Copy Path');
+    expect(copied).toEqual([folderPath]);
+    expect((await screen.findByRole('alert')).textContent).toContain(folderHelperTexts.pathCopied);
+  });
+
+  it('shows the path selected to copy by hand when the browser will not copy', async () => {
+    const onCopy = vi.fn(() => Promise.reject(new Error('The browser did not copy the text')));
+    stubFetch();
+    renderWithQueries(<FolderHelperButtons folderPath={folderPath} onLaunch={vi.fn()} onCopy={onCopy} />);
+    click('Copy Path');
+    const dialog = await screen.findByRole('dialog', { name: 'Copy' });
+    expect(within(dialog).getByRole('textbox', { name: 'Text to copy' })).toHaveProperty('value', folderPath);
+    expect(dialog.textContent).toContain('Press Ctrl+C to copy, then close this box.');
+    expect(screen.queryByText(folderHelperTexts.pathCopied)).toBeNull();
   });
 
   it('starts Auto MA: stores the instruction by key, then launches osteonLauncher with the key and path', async () => {

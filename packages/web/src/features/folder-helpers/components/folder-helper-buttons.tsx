@@ -1,8 +1,10 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { autoMaInstruction, autoMaLink, explorerLink, folderHelperTexts } from '@lab/domain';
+import { useCopyText } from '../../../components/use-copy-text';
+import { copyText } from '../../../lib/copy-text';
 import { usePostKeyValue } from '../api/post-key-value';
 import { launchHelperLink } from '../launch-helper-link';
 import { InstallPopup } from './install-popup';
@@ -12,13 +14,11 @@ type FolderHelperButtonsProps = {
   folderPath: string | null;
   /** How a helper link leaves the page (tests watch it). */
   onLaunch?: (link: string) => void;
-  /** Where a copied path goes (tests watch it). */
+  /** Where a copied path goes (tests watch it); rejecting shows the path to copy by hand. */
   onCopy?: (text: string) => Promise<void>;
 };
 
 type Notice = { severity: AlertColor; text: string };
-
-const copyToClipboard = (text: string): Promise<void> => navigator.clipboard.writeText(text);
 
 /**
  * Open Case Folder, Copy Path and Start Auto MA (collection-views §5, §7): the local OEP Helper opens the
@@ -28,13 +28,15 @@ const copyToClipboard = (text: string): Promise<void> => navigator.clipboard.wri
 export const FolderHelperButtons = ({
   folderPath,
   onLaunch = launchHelperLink,
-  onCopy = copyToClipboard,
+  onCopy,
 }: FolderHelperButtonsProps) => {
   // The last notice stays while the snackbar closes, so it does not empty before it is gone.
   const [notice, setNotice] = useState<Notice | null>(null);
   const [isNoticeOpen, setIsNoticeOpen] = useState(false);
   const [isInstallShown, setIsInstallShown] = useState(false);
   const keyValue = usePostKeyValue();
+  // A test's onCopy is given the path alone; the real copy also takes the clicked button.
+  const { copy, manualCopyDialog } = useCopyText(onCopy ? (text) => onCopy(text) : copyText);
 
   const launch = (link: string) => {
     onLaunch(link);
@@ -50,12 +52,11 @@ export const FolderHelperButtons = ({
     if (!folderPath) return warn(folderHelperTexts.cannotOpenFolder);
     launch(explorerLink(folderPath));
   };
-  const handleCopyPath = () => {
+  const handleCopyPath = (event: MouseEvent<HTMLButtonElement>) => {
     if (!folderPath) return warn(folderHelperTexts.cannotCopyPath);
-    onCopy(folderPath).then(
-      () => show({ severity: 'success', text: folderHelperTexts.pathCopied }),
-      () => warn(folderHelperTexts.cannotCopyPath),
-    );
+    void copy(folderPath, event.currentTarget).then((isCopied) => {
+      if (isCopied) show({ severity: 'success', text: folderHelperTexts.pathCopied });
+    });
   };
   const handleStartAutoMa = () => {
     if (!folderPath) return warn(folderHelperTexts.cannotStartAutoMa);
@@ -93,6 +94,7 @@ export const FolderHelperButtons = ({
         </Alert>
       </Snackbar>
       <InstallPopup isOpen={isInstallShown} onClose={() => setIsInstallShown(false)} />
+      {manualCopyDialog}
     </>
   );
 };

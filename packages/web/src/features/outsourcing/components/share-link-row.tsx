@@ -1,31 +1,13 @@
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import CheckIcon from '@mui/icons-material/Check';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { useEffect, useState } from 'react';
+import { CopyLinkButton } from '../../../components/copy-link-button';
 import { shareLinkFor } from '../outsourcing-display';
-
-const copiedFeedbackMs = 2000;
 
 /** The partner page's address of a job (the share link staff send the partner), with copy and open. */
 export const ShareLinkRow = ({ outsourceKey }: { outsourceKey: string }) => {
   const link = shareLinkFor(window.location.origin, outsourceKey);
-  const [isCopied, setIsCopied] = useState(false);
-
-  useEffect(() => {
-    if (!isCopied) return undefined;
-    const timer = setTimeout(() => setIsCopied(false), copiedFeedbackMs);
-    return () => clearTimeout(timer);
-  }, [isCopied]);
-
-  const handleCopy = () => {
-    void navigator.clipboard.writeText(link).then(() => setIsCopied(true));
-  };
-
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <Link
@@ -38,11 +20,7 @@ export const ShareLinkRow = ({ outsourceKey }: { outsourceKey: string }) => {
       >
         {link}
       </Link>
-      <Tooltip title={isCopied ? 'Copied' : 'Copy link'}>
-        <IconButton aria-label="Copy share link" onClick={handleCopy} size="small">
-          {isCopied ? <CheckIcon fontSize="small" color="success" /> : <ContentCopyIcon fontSize="small" />}
-        </IconButton>
-      </Tooltip>
+      <CopyLinkButton link={link} label="Copy share link" />
       <Button
         size="small"
         href={link}
