@@ -1,11 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './tests/support/chromium';
+import { chromiumArgs, chromiumPath, e2ePort as port, labOrigin } from './tests/support/chromium';
 
 // The real server on a throwaway embedded database (seeded with the demo data), driven in Debian's
-// Chromium. Never downloads a browser.
-const port = Number(process.env.E2E_PORT ?? 8181);
+// Chromium. Never downloads a browser. The server runs with its default configuration (no PUBLIC_URL) and
+// the browser opens it at a lab host name over plain HTTP, as a bench PC does.
 const dataDir = path.join(os.tmpdir(), `lab-e2e-${process.pid}-${Date.now()}`);
 
 export default defineConfig({
@@ -19,7 +19,7 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: './test-results',
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: labOrigin,
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
@@ -27,7 +27,8 @@ export default defineConfig({
   },
   webServer: {
     command: 'node --import tsx ../packages/server/src/main.ts',
-    url: `http://localhost:${port}/api/version/`,
+    // Playwright's own readiness check runs in Node, which cannot resolve the lab host name.
+    url: `http://127.0.0.1:${port}/api/version/`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
@@ -35,7 +36,6 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://localhost:${port}`,
       // The local EVIDENT simulator finishes integrated jobs quickly, so a flow can wait for the results.
       EVIDENT_SIMULATOR_COMPLETE_SECONDS: '6',
       // Its result files come slowly, so the file-lock bar shows while they are stored.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { findCollection, labApi, openCollection, signIn, snap } from './support/lab';
 
 // Clients: the client page opens from a collection's header in a new tab; staff add a mobile number and

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { labApi, signIn, snap, type LabApi, type CollectionRow } from './support/lab';
 
 // Billing as the accounts admin does it (collection-views §2 'Invoices view', §5, §6, §8): on an archived
@@ -37,17 +38,11 @@ const isOpen = (invoice: Invoice) => !invoice.finalised && !invoice.manually_inv
  * Every demo collection, archived ones too (the active list has none): the search finds a collection
  * by the prefix of its case keys, so ten ids a keyword cover the demo's 300.
  */
-const allCollections = async (page: Page): Promise<SearchRow[]> => {
-  const tokenAnswer = await page.request.get('/oauth2/token/');
-  const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
+const allCollections = async (api: LabApi): Promise<SearchRow[]> => {
   const found = new Map<string, SearchRow>();
   for (let tens = 10000; tens < 10030; tens += 1) {
-    const answer = await page.request.post('/api/v2/collections/', {
-      headers: { authorization: `Bearer ${token}` },
-      data: { keyword: String(tens) },
-    });
-    expect(answer.ok()).toBe(true);
-    for (const row of (await answer.json()) as SearchRow[]) found.set(row.uid, row);
+    const rows = await api.send<SearchRow[]>('POST', '/api/v2/collections/', { keyword: String(tens) });
+    for (const row of rows) found.set(row.uid, row);
   }
   return [...found.values()].sort((a, b) => a.collection_id - b.collection_id);
 };
@@ -89,7 +84,7 @@ test('the admin edits an option, sets the PO#, splits the invoice and finalises 
   test.setTimeout(240_000);
   await signIn(page, 'admin');
   const api = await labApi(page);
-  const rows = (await allCollections(page)).filter((row) => !row.active);
+  const rows = (await allCollections(api)).filter((row) => !row.active);
   // An archived collection's open invoice: every case dispatched, so it is ready to finalise.
   const { collection, invoice } = await findInvoice(
     page,
@@ -210,7 +205,7 @@ test("a cash customer's invoice warns that it is invoiced by hand and offers onl
   const { collection, invoice } = await findInvoice(
     page,
     api,
-    await allCollections(page),
+    await allCollections(api),
     (candidate) => candidate.is_cash_customer && isOpen(candidate),
   );
   await openBilling(page, collection.uid, invoice.invoice_number);

@@ -1,28 +1,20 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './support/chromium';
+import type { Browser } from '@playwright/test';
+import { labHost } from './support/chromium';
+import { expect, test } from './support/fixtures';
 import { signIn, type DemoUser } from './support/lab';
+import { pageApi } from './support/page-api';
 
 // Served on a real network: a lab PC opens http://labserver:8080, plain HTTP at a host name that is not
 // localhost. Chromium upgrades such a page's requests to https when told to (CSP
-// upgrade-insecure-requests), which blocked the sign-in form, so this flow runs at `lab.test`, mapped to
-// this machine. The live stream must connect there too, by the session cookie alone.
-
-const labHost = 'lab.test';
-
-test.use({
-  launchOptions: {
-    executablePath: chromiumPath,
-    args: [...chromiumArgs, `--host-resolver-rules=MAP ${labHost} 127.0.0.1`],
-  },
-});
+// upgrade-insecure-requests), which blocked the sign-in form. The whole suite runs at such a name
+// (support/chromium.ts); these flows check the headers and the live stream there, by the session cookie.
 
 test('a designer signs in at a lab host name over plain HTTP and the live stream connects', async ({
   page,
   baseURL,
 }) => {
-  const labUrl = new URL(baseURL ?? '');
-  labUrl.hostname = labHost;
-  const origin = labUrl.origin;
+  const origin = new URL(baseURL ?? '').origin;
+  expect(new URL(origin).hostname).toBe(labHost);
 
   const signInPage = await page.goto(`${origin}/`);
   await expect(page).toHaveURL(new RegExp(`^${origin}/oauth2/authorize/\\?next=`));
@@ -66,50 +58,30 @@ test('a designer signs in at a lab host name over plain HTTP and the live stream
   expect(isReady).toBe(true);
 });
 
-/**
- * Signs in through the form at the lab host name. API calls go through the page's own fetch: the host
- * name resolves only inside Chromium (--host-resolver-rules), as on a lab PC.
- */
+/** Signs in through the form in a browser of its own, at the lab host name (the baseURL). */
 const signInAtLabHost = async (browser: Browser, origin: string, username: DemoUser) => {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, username, origin);
+  const page = await (await browser.newContext({ baseURL: origin })).newPage();
+  await signIn(page, username);
   await expect(page).toHaveURL(`${origin}/static/v2/collection.html`);
-  const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
-    page.evaluate(
-      async ({ method, path, body }) => {
-        const token = ((await (await fetch('/oauth2/token/')).json()) as { access_token: string })
-          .access_token;
-        const answer = await fetch(path, {
-          method,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: answer.status, body: (await answer.json()) as unknown };
-      },
-      { method, path, body },
-    );
-  return { page, call };
+  return { page, api: await pageApi(page) };
 };
 
 test('a note posted by a colleague shows at once in the window of its collection, opened from a search', async ({
   browser,
   baseURL,
 }) => {
-  const labUrl = new URL(baseURL ?? '');
-  labUrl.hostname = labHost;
-  const origin = labUrl.origin;
+  const origin = new URL(baseURL ?? '').origin;
   const designer = await signInAtLabHost(browser, origin, 'designer');
   const polisher = await signInAtLabHost(browser, origin, 'polisher');
   try {
-    const active = (await designer.call('GET', '/api/v2/collections/active/')).body as {
-      uid: string;
-      collection_id: number;
-    }[];
+    const active = await designer.api.get<{ uid: string; collection_id: number }[]>(
+      '/api/v2/collections/active/',
+    );
     const target = active.at(-1);
     if (!target) throw new Error('no active demo collection');
-    const collection = (await designer.call('GET', `/api/v2/collection/${target.uid}/`)).body as {
-      cases: { uid: string }[];
-    };
+    const collection = await designer.api.get<{ cases: { uid: string }[] }>(
+      `/api/v2/collection/${target.uid}/`,
+    );
 
     // Opened without a reload: the page's stream opens again, now for this collection.
     const { page } = designer;
@@ -127,7 +99,7 @@ test('a note posted by a colleague shows at once in the window of its collection
     // newly watched collection happened when its stream said ready, before the note: what shows within
     // seconds came by the stream.
     const note = `Shade checked by polishing (${Date.now()})`;
-    const posted = await polisher.call('POST', '/api/v2/messages/', {
+    const posted = await polisher.api.call('POST', '/api/v2/messages/', {
       case_collection_uid: target.uid,
       case_uid: collection.cases[0]?.uid,
       message_type: 'CASE_NOTE',

@@ -1,6 +1,6 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { fixture } from './support/files';
+import { expect, test } from './support/fixtures';
 import {
   chooseOption,
   drawerTab,
@@ -18,9 +18,6 @@ import {
 // highlighted message; an approval request with a file is approved on the client's behalf and another is
 // cancelled; the timeline is filtered by an approval. Records are picked through the API by their
 // properties, from this file's own share of the active collections.
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const fixture = (name: string) => path.join(here, 'fixtures', name);
 
 test.use({ timezoneId: 'Australia/Melbourne', locale: 'en-AU' });
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import {
   chooseOption,
   drawerHeader,
@@ -8,16 +8,14 @@ import {
   signIn,
   snap,
   toMelbourneInput,
-  type CaseRow,
   type CollectionRow,
 } from './support/lab';
+import { outsourcingTab, type OutsourcedCase } from './support/outsourcing';
 
 // Outsourcing as the lab and a partner live it: staff start a job from the Outsourcing tab (confirming
 // the move back to design), message the partner; the partner opens the share link in a browser of its
 // own, reads the message, uploads a return file and marks the job completed; staff see Review and the
 // file, then end the job, and the partner's page turns read only.
-
-type OutsourcedCase = CaseRow & { outsources: unknown[] };
 
 /** An active, plain case out of design with no outsource job yet. */
 const chooseCaseOutOfDesign = (collection: CollectionRow): OutsourcedCase | null => {
@@ -32,13 +30,6 @@ const chooseCaseOutOfDesign = (collection: CollectionRow): OutsourcedCase | null
         item.redo === null,
     ) ?? null
   );
-};
-
-const outsourcingTab = async (page: Page) => {
-  await page.getByRole('tab', { name: 'Outsourcing' }).click();
-  const panel = page.getByRole('tabpanel', { name: 'Outsourcing' });
-  await expect(panel.getByRole('button', { name: 'Start New' })).toBeVisible();
-  return panel;
 };
 
 test('staff outsource a case, the partner returns a file through the share link, staff review and end it', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import {
   drawerHeader,
   findCollection,
@@ -84,11 +84,10 @@ test('print a case label from the drawer, then scan it to open the case', async 
   await (await popup).close();
   const job = (await (await printed).json()) as { pdf_url: string; pages: number };
   expect(job.pages).toBe(2);
-  const token = ((await (await page.request.get('/oauth2/token/')).json()) as { access_token: string })
-    .access_token;
-  const pdf = await page.request.get(job.pdf_url, { headers: { authorization: `Bearer ${token}` } });
-  expect(pdf.headers()['content-type']).toBe('application/pdf');
-  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  const pdf = await api.call('GET', job.pdf_url);
+  expect(pdf.status).toBe(200);
+  expect(pdf.contentType).toBe('application/pdf');
+  expect(String(pdf.body).slice(0, 5)).toBe('%PDF-');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { chooseOption, drawerHeader, signIn, snap } from './support/lab';
 
 // The Production system and the benches (issue 14 §2): the machinist picks a project up on the machine

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import {
   drawerHeader,
   drawerTab,
@@ -33,13 +34,6 @@ const openCase = async (page: Page, collectionUid: string, item: Pick<CaseRow, '
   });
 };
 
-/** The API as the admin's page calls it, for the warehouse's write-off. */
-const bearerOf = async (page: Page): Promise<Record<string, string>> => {
-  const answer = await page.request.get('/oauth2/token/');
-  const { access_token: token } = (await answer.json()) as { access_token: string };
-  return { authorization: `Bearer ${token}` };
-};
-
 test('the warehouse writes a screw off and the implant card shows its stock chip red', async ({ page }) => {
   await signIn(page, 'admin');
   const api = await labApi(page);
@@ -53,17 +47,14 @@ test('the warehouse writes a screw off and the implant card shows its stock chip
     return null;
   });
   const sohPath = `/api/v2/components/${collection.fulfillment_branch_id}/${chosen.code}/soh/`;
-  const headers = await bearerOf(page);
-  const before = (await (await page.request.get(sohPath, { headers })).json()) as {
-    quantity_on_hand: number;
-  };
+  const before = await api.get<{ quantity_on_hand: number }>(sohPath);
   // Written off down to −1 (a part picked before its delivery was booked in).
-  const writeOff = await page.request.patch(sohPath, {
-    headers,
-    data: { adjustment: -before.quantity_on_hand - 1, reason: 'E2E: damaged in transit' },
+  const writeOff = await api.call('PATCH', sohPath, {
+    adjustment: -before.quantity_on_hand - 1,
+    reason: 'E2E: damaged in transit',
   });
-  expect(writeOff.status()).toBe(200);
-  expect(await writeOff.json()).toMatchObject({ quantity_on_hand: -1 });
+  expect(writeOff.status).toBe(200);
+  expect(writeOff.body).toMatchObject({ quantity_on_hand: -1 });
 
   await openCase(page, collection.uid, chosen.item);
   const chip = drawerTab(page, 'Overview').getByLabel(`Stock on hand of ${chosen.code}: -1`).first();

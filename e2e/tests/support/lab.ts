@@ -1,8 +1,10 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { pageApi, type PageApi } from './page-api';
 
 // What the case-workspace flows share: signing in as a person does, reading the demo data through the
-// API with the page's own token (to pick records by their properties, never by position or date), and
-// the few locators every flow needs.
+// page's own API calls (to pick records by their properties, never by position or date), and the few
+// locators every flow needs.
 
 export type DemoUser = 'designer' | 'polisher' | 'machinist' | 'admin';
 
@@ -59,9 +61,9 @@ export const snap = async (page: Page, name: string) => {
   await page.screenshot({ path: screenshotPath(name), animations: 'disabled' });
 };
 
-/** Signs in through the form; `origin` reaches the server by another name (a lab host), else the baseURL. */
-export const signIn = async (page: Page, username: DemoUser, origin = '') => {
-  await page.goto(`${origin}/`);
+/** Signs in through the form, at the baseURL (the lab host name). */
+export const signIn = async (page: Page, username: DemoUser) => {
+  await page.goto('/');
   await expect(page).toHaveURL(/\/oauth2\/authorize\/\?next=/);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('demo');
@@ -75,30 +77,21 @@ export const signOut = async (page: Page) => {
   await expect(page).toHaveURL(/\/oauth2\/authorize\/$/);
 };
 
-export type LabApi = {
-  get: <T>(path: string) => Promise<T>;
+export type LabApi = PageApi & {
   collection: (uid: string) => Promise<CollectionRow>;
   caseOf: (collectionUid: string, caseUid: string) => Promise<CaseRow>;
 };
 
-/** The API as the signed-in page calls it: the bearer token the page trades its session cookie for. */
+/** The API as the signed-in page calls it (page-api.ts), with the reads the flows share. */
 export const labApi = async (page: Page): Promise<LabApi> => {
-  const request: APIRequestContext = page.request;
-  const tokenAnswer = await request.get('/oauth2/token/');
-  expect(tokenAnswer.ok()).toBe(true);
-  const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
-  const get = async <T>(path: string): Promise<T> => {
-    const answer = await request.get(path, { headers: { authorization: `Bearer ${token}` } });
-    expect(answer.ok(), `GET ${path}`).toBe(true);
-    return (await answer.json()) as T;
-  };
-  const collection = (uid: string) => get<CollectionRow>(`/api/v2/collection/${uid}/`);
+  const api = await pageApi(page);
+  const collection = (uid: string) => api.get<CollectionRow>(`/api/v2/collection/${uid}/`);
   const caseOf = async (collectionUid: string, caseUid: string) => {
     const found = (await collection(collectionUid)).cases.find((item) => item.uid === caseUid);
     if (!found) throw new Error(`case ${caseUid} is not in collection ${collectionUid}`);
     return found;
   };
-  return { get, collection, caseOf };
+  return { ...api, collection, caseOf };
 };
 
 /**

@@ -16,7 +16,8 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
-const envSchema = z.object({
+/** Exported for the test that holds README.md's configuration table to it (config-readme.test.ts). */
+export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   /** Embedded database and local files live here when DATABASE_URL is not set. */

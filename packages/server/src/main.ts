@@ -58,7 +58,9 @@ process.once('unhandledRejection', (reason) => {
   void stop(1);
 });
 // A supervisor's stop (SIGTERM) or Ctrl-C (SIGINT) drains: requests, streams and jobs under way end well.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void drainAndExit(signal, closeAll));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => void drainAndExit(signal, closeAll));
+}
 
 /** This server as seen from this machine (the simulator calls its webhook here). */
 const localAddressOf = (address: AddressInfo): string => {

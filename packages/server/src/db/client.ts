@@ -36,7 +36,8 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The SQL migrations and their journal (meta/_journal.json), as drizzle-kit writes them. */
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 type BeforeCommitSet = {
   values: Set<unknown>;
@@ -167,6 +168,9 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
       options: `${noJit} -c plan_cache_mode=force_generic_plan`,
     });
     planGenerically(db, handleOf(genericPool));
+    // A connection the server dropped while idle (a restart, a failover, a network cut) is an 'error' event
+    // of its pool: unheard, it would stop the process. The pool replaces it; /readyz tells the outage.
+    for (const connections of [pool, genericPool]) connections.on('error', () => undefined);
     return {
       db,
       kind: 'postgres',

@@ -7,6 +7,23 @@ import path from 'node:path';
  */
 const heldByThisProcess = new Set<string>();
 
+/** Another live process (a running server, most often) holds the folder: the CLIs tell what to do. */
+export class DataDirInUseError extends Error {
+  readonly dataDir: string;
+  /** The holder's pid, from its lock file (a lock without a live pid in it is stale, and taken over). */
+  readonly pid: number;
+
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The data folder ${dataDir} is in use by another server process (pid ${pid}). ` +
+        'Stop that process, or set DATA_DIR to another folder, or use DATABASE_URL for several processes.',
+    );
+    this.name = 'DataDirInUseError';
+    this.dataDir = dataDir;
+    this.pid = pid;
+  }
+}
+
 export const acquireDataDirLock = (dataDir: string): (() => void) => {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'server.lock');
@@ -37,10 +54,7 @@ export const acquireDataDirLock = (dataDir: string): (() => void) => {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(fs.readFileSync(lockPath, 'utf8'));
       if (isRunning(owner) && owner !== process.pid) {
-        throw new Error(
-          `The data folder ${dataDir} is in use by another server process (pid ${owner}). ` +
-            'Stop that process, or set DATA_DIR to another folder, or use DATABASE_URL for several processes.',
-        );
+        throw new DataDirInUseError(dataDir, owner);
       }
       // The owner died without cleaning up (or its pid is now ours, reused): the lock is stale.
       fs.rmSync(lockPath, { force: true });

@@ -18,8 +18,13 @@ export type { JobLog } from './job-definition';
 export type JobRunner = {
   /** Fetch now instead of at the next poll: a job of this queue was just committed. */
   wake: (name: JobName) => void;
-  /** Stops polling and the schedule, waits for running jobs (up to 10 s) and their statements. */
-  stop: () => Promise<void>;
+  /**
+   * Stops polling and the schedule, waits for running jobs (up to `timeoutMs`, 10 s by default; those still
+   * running then are failed, to be retried) and their statements. Later calls wait for the first one.
+   */
+  stop: (options?: { timeoutMs?: number }) => Promise<void>;
+  /** True from the start until a stop begins: the readiness check reads it. */
+  isRunning: () => boolean;
 };
 
 export const startJobs = async (options: {
@@ -80,14 +85,18 @@ export const startJobs = async (options: {
     if (definition.schedule) await boss.schedule(definition.name, definition.schedule);
   }
 
+  // A draining server stops the jobs while its requests finish, and the app's close stops them again.
+  let stopping: Promise<void> | null = null;
+  const stopOnce = async (timeoutMs: number): Promise<void> => {
+    await boss.stop({ graceful: true, timeout: timeoutMs });
+    await connection.close();
+  };
   return {
     wake: (name) => {
       const id = workers.get(name);
       if (id) boss.notifyWorker(id);
     },
-    stop: async () => {
-      await boss.stop({ graceful: true, timeout: 10_000 });
-      await connection.close();
-    },
+    stop: (stopOptions = {}) => (stopping ??= stopOnce(stopOptions.timeoutMs ?? 10_000)),
+    isRunning: () => stopping === null,
   };
 };

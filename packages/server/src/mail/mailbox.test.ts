@@ -63,7 +63,7 @@ describe('GET /api/dev/mailbox/', () => {
     await test.mail.mailer.send({ to: 'b@example.com', subject: 'Second', text: 'two', html: '<p>two</p>' });
     const anonymous = await test.app.inject({ method: 'GET', url: '/api/dev/mailbox/' });
     expect(anonymous.statusCode).toBe(401);
-    expect(errorMessage(anonymous)).toBe('Invalid Token');
+    expect(errorMessage(anonymous)).toBe('Not Logged In');
     const designer = await signInAs(test, { department: 'DESIGN' });
     const refused = await test.app.inject({
       method: 'GET',

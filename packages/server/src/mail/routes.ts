@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import { Negotiator } from '@fastify/accept-negotiator';
 import { z } from 'zod';
 import { AppError } from '@lab/domain';
 import type { Db } from '../db/client';
 import { communications } from '../db/schema/index';
 import { requireActor } from '../http/access';
 import type { LocalMailbox } from './local-mailbox';
+import { renderMailboxPage } from './mailbox-page';
 import { isTrackingKey, ownTarget } from './tracking';
 
 // The tracking pixel and click redirect every e-mail carries (public: the key is the capability), and,
@@ -41,6 +43,22 @@ const mailboxAnswerSchema = z.object({
     }),
   ),
 });
+
+// JSON first: a tie (`*/*`, no Accept) stays JSON; HTML only when the client prefers it (a browser tab).
+const answerTypes = new Negotiator({ supportedValues: ['application/json', 'text/html'] });
+const prefersHtml = (accept: string | undefined): boolean =>
+  answerTypes.negotiate(accept?.toLowerCase() ?? '') === 'text/html';
+
+/**
+ * /api/ answers go without helmet's page headers (http/api-headers.ts), so this page brings its own CSP,
+ * stricter than the app's: it loads nothing and runs no script, its one <style> tag aside.
+ */
+const pagePolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+// A string payload skips the route's JSON serialiser (and its answer type).
+const sendPage = (reply: FastifyReply, html: string): FastifyReply =>
+  reply.header('Content-Security-Policy', pagePolicy).type('text/html; charset=utf-8').send(html);
 
 export const registerMailRoutes = (
   app: FastifyInstance,
@@ -101,8 +119,12 @@ export const registerMailRoutes = (
   if (!mailbox) return;
   api.get(
     '/api/dev/mailbox/',
-    { config: { access: 'staff' }, schema: { response: { 200: mailboxAnswerSchema } } },
-    async (request) => {
+    {
+      // Opened in a tab of the admin's signed-in browser (the cookie), and read by tests and the e2e (a token).
+      config: { access: 'staff', cookieOrToken: true },
+      schema: { response: { 200: mailboxAnswerSchema } },
+    },
+    async (request, reply) => {
       if (!requireActor(request).admin) {
         throw new AppError('forbidden', { message: trackingMessages.mailboxForbidden });
       }
@@ -111,6 +133,9 @@ export const registerMailRoutes = (
         .list()
         .reverse()
         .map(({ raw: _raw, ...mail }) => mail);
+      // Mails carry capability links (portal and share keys).
+      void reply.header('Cache-Control', 'no-store').header('Vary', 'Accept');
+      if (prefersHtml(request.headers.accept)) return sendPage(reply, renderMailboxPage(messages));
       return { messages };
     },
   );

@@ -36,7 +36,7 @@ const attributeEntities: Record<string, string> = {
   '&gt;': '>',
 };
 
-const unescapeAttribute = (value: string): string =>
+export const unescapeAttribute = (value: string): string =>
   value.replace(/&(?:amp|quot|#39|lt|gt);/g, (entity) => attributeEntities[entity] ?? entity);
 
 export const escapeHtml = (value: string): string =>

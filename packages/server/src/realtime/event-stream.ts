@@ -27,7 +27,8 @@ export type EventStream = {
   send: (event: string, data: unknown) => void;
   /** A comment line: keeps proxies and load balancers from closing an idle connection. */
   comment: (text: string) => void;
-  end: () => void;
+  /** `retryMs`: how long the browser's EventSource waits before it connects again (the server is going away). */
+  end: (options?: { retryMs?: number }) => void;
   /** Runs once the connection is gone, whoever ended it (at once if it already is). */
   onClose: (listener: () => void) => void;
   readonly closed: boolean;
@@ -49,7 +50,8 @@ export const openEventStream = (raw: ServerResponse): EventStream => {
   return {
     send: (event, data) => write(formatEvent(event, data)),
     comment: (text) => write(`: ${text}\n\n`),
-    end: () => {
+    end: (options = {}) => {
+      if (options.retryMs !== undefined) write(`retry: ${options.retryMs}\n\n`);
       if (!closed && !raw.writableEnded) raw.end();
     },
     onClose: (listener) => {

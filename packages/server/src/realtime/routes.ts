@@ -23,6 +23,8 @@ import type { RealtimeBus } from './realtime-bus';
 // ends the session's streams at once in every process (`session_ended`); one heartbeat for all the
 // open streams also checks all their sessions in one statement, so expiry ends them within one beat.
 
+const reconnectAfterCloseMs = 1_000;
+
 const eventFrame = (event: RealtimeEvent): [string, unknown] | null => {
   switch (event.type) {
     case 'collection':
@@ -66,8 +68,15 @@ export const registerRealtimeRoutes = (
   };
 
   // Open streams never end by themselves: close them first, or closing the server would wait for them.
+  // The server is going away (a drain, lifecycle/drain.ts), so each browser is told to come back soon, to
+  // another process behind the balancer or this one restarted; at random over 1–3 s, so that the windows
+  // of a whole lab do not all connect in the same instant.
+  let isClosing = false;
+  const endForReconnect = (stream: EventStream): void =>
+    stream.end({ retryMs: reconnectAfterCloseMs + Math.round(Math.random() * reconnectAfterCloseMs * 2) });
   app.addHook('preClose', async () => {
-    for (const stream of openStreams) stream.end();
+    isClosing = true;
+    for (const stream of openStreams) endForReconnect(stream);
   });
   app.addHook('onClose', async () => {
     if (heartbeat) clearInterval(heartbeat);
@@ -87,6 +96,11 @@ export const registerRealtimeRoutes = (
       request.raw.socket.setTimeout(0);
       request.raw.socket.setNoDelay(true);
       const stream = openEventStream(reply.raw);
+      // Asked for on a connection still open while the app closes: it would hold the close up.
+      if (isClosing) {
+        endForReconnect(stream);
+        return;
+      }
       const unsubscribe = hub.subscribe({
         userId: actor.id,
         sessionId: actor.session_id,

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,13 @@ const sampleBytes = 8192;
 
 export const uploadTempDir = path.join(os.tmpdir(), 'lab-cases-uploads');
 
+// The temporary files not yet discarded. A process that stops with uploads under way (a drain cutting a
+// stalled one, lifecycle/drain.ts) exits before their asynchronous discard: they go on the way out.
+const undiscarded = new Set<string>();
+process.on('exit', () => {
+  for (const filePath of undiscarded) rmSync(filePath, { force: true });
+});
+
 const readTail = async (filePath: string, size: number): Promise<Uint8Array> => {
   const length = Math.min(size, sampleBytes);
   if (length === 0) return new Uint8Array();
@@ -44,7 +51,11 @@ export const receiveUpload = async (
 ): Promise<ReceivedUpload> => {
   await mkdir(uploadTempDir, { recursive: true, mode: 0o700 });
   const filePath = path.join(uploadTempDir, randomUUID());
-  const discard = () => rm(filePath, { force: true });
+  undiscarded.add(filePath);
+  const discard = async () => {
+    await rm(filePath, { force: true });
+    undiscarded.delete(filePath);
+  };
   // The name is the client's (a multipart part's filename): only its sanitised form may reach a message.
   const tooLarge = () =>
     new AppError('payload_too_large', {
