@@ -16,6 +16,12 @@ export const e2ePort = Number(process.env.E2E_PORT ?? 8181);
 /** Where every test opens the app (the baseURL). */
 export const labOrigin = `http://${labHost}:${e2ePort}`;
 
+/** The port of the second e2e server, which speaks HTTPS with a certificate made for the run. */
+export const e2eHttpsPort = e2ePort + 1;
+
+/** Where the HTTPS project opens the app. */
+export const labHttpsOrigin = `https://${labHost}:${e2eHttpsPort}`;
+
 export const chromiumArgs = [
   '--headless',
   '--no-sandbox',
