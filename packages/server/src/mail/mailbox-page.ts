@@ -44,8 +44,11 @@ export const findMailLinks = (mail: Pick<MailboxEntry, 'html' | 'text'>): string
   return [...new Set(links)];
 };
 
+// In the lab's time (a branch's default zone), as everything else the lab reads, whatever the server's.
+const labZone = 'Australia/Melbourne';
+
 const formatReceived = (iso: string): string => {
-  const at = DateTime.fromISO(iso);
+  const at = DateTime.fromISO(iso, { zone: labZone });
   return at.isValid ? at.toFormat('d LLL yyyy, HH:mm:ss ZZZZ') : iso;
 };
 
