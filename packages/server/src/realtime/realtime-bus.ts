@@ -46,10 +46,12 @@ export const createRealtimeBus = (
       for (const subscriber of subscribers) subscriber.onEvent?.(event);
     }
   };
+  let isStopping = false;
   const onState = (listeningNow: boolean): void => {
     if (trusted === listeningNow) return;
     trusted = listeningNow;
-    if (!listeningNow) log.warn('realtime channel lost: in-process caches are bypassed until it is back');
+    // A stop ends the channel on purpose: no warning for an operator to chase.
+    if (!listeningNow && !isStopping) log.warn('realtime channel lost: in-process caches are bypassed until it is back');
     for (const subscriber of subscribers) subscriber.onTrust?.(listeningNow);
   };
 
@@ -67,10 +69,12 @@ export const createRealtimeBus = (
       stopLocal ??= listenLocally((events) => {
         for (const event of events) stale(event);
       });
+      isStopping = false;
       listening ??= listenForRealtimeEvents(db, onPayload, onState, log, options);
       await listening;
     },
     stop: async () => {
+      isStopping = true;
       stopLocal?.();
       stopLocal = null;
       const started = listening;
