@@ -51,7 +51,8 @@ export const createRealtimeBus = (
     if (trusted === listeningNow) return;
     trusted = listeningNow;
     // A stop ends the channel on purpose: no warning for an operator to chase.
-    if (!listeningNow && !isStopping) log.warn('realtime channel lost: in-process caches are bypassed until it is back');
+    if (!listeningNow && !isStopping)
+      log.warn('realtime channel lost: in-process caches are bypassed until it is back');
     for (const subscriber of subscribers) subscriber.onTrust?.(listeningNow);
   };
 
