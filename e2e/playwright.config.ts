@@ -10,7 +10,7 @@ import {
 } from './tests/support/chromium';
 
 // The real server on a throwaway embedded database (seeded with the demo data), driven in Debian's
-// Chromium. Never downloads a browser. The server runs with its default configuration (no PUBLIC_URL) and
+// Chromium. Never downloads a browser. The server runs with its default configuration (no address set) and
 // the browser opens it at a lab host name over plain HTTP, as a bench PC does.
 const dataDir = path.join(os.tmpdir(), `lab-e2e-${process.pid}-${Date.now()}`);
 const serverEnv = {

@@ -1,13 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { Db } from '../db/client';
-import * as schema from '../db/schema/index';
 import { stlBytes } from '../modules/files/file-service-test-kit';
+import { openSecondHandle } from '../testing/second-handle';
 import { createTestApp, signInAs, type SignedInUser, type TestApp } from '../testing';
 import { createCollection, type CreatedCollection } from '../testing/factories';
 import { startLocalS3, type LocalS3 } from '../testing/local-s3';
@@ -66,13 +64,11 @@ let staff: SignedInUser;
 let collection: CreatedCollection;
 const closers: (() => Promise<unknown>)[] = [];
 
-/** Process B's own database handle: on PostgreSQL a pool of its own, as another process has. */
+/** A second handle on the same database, as another process has (closed after the tests). */
 const secondHandle = (): Db => {
-  const client: unknown = (test.db as unknown as { $client: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return test.db;
-  const pool = new pg.Pool(client.options);
-  closers.push(() => pool.end());
-  return drizzle(pool, { schema }) as unknown as Db;
+  const second = openSecondHandle(test.db);
+  closers.push(second.close);
+  return second.db;
 };
 
 beforeAll(async () => {

@@ -1,16 +1,14 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { Db } from '../db/client';
-import * as schema from '../db/schema/index';
 import { accessPlugin } from '../http/access';
 import { registerErrorHandling } from '../http/errors';
 import { holdFileLock } from '../modules/files/file-lock';
 import { postOk } from '../modules/messages/messages-test-kit';
+import { openSecondHandle } from '../testing/second-handle';
 import { createTestApp, signInAs, type SignedInUser, type TestApp } from '../testing';
 import { countingStatements } from '../testing/count-statements';
 import { createCollection, type CreatedCollection } from '../testing/factories';
@@ -34,13 +32,11 @@ const open = async (app: FastifyInstance, user: SignedInUser): Promise<TestStrea
   return stream;
 };
 
-/** A second handle on the same database: on PostgreSQL a pool of its own, as another process has. */
+/** A second handle on the same database, as another process has (closed after the tests). */
 const secondHandle = (): Db => {
-  const client: unknown = (test.db as unknown as { $client: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return test.db;
-  const pool = new pg.Pool(client.options);
-  closers.push(() => pool.end());
-  return drizzle(pool, { schema }) as unknown as Db;
+  const second = openSecondHandle(test.db);
+  closers.push(second.close);
+  return second.db;
 };
 
 beforeAll(async () => {
