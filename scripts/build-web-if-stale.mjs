@@ -9,9 +9,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtMarker = path.join(root, 'packages/web/dist/build-id.txt');
 const sources = [
   'packages/web/src',
-  'packages/web/index.html',
-  'packages/web/collection.html',
-  'packages/web/portal.html',
   'packages/web/vite.config.ts',
   'packages/domain/src',
   'packages/web/package.json',

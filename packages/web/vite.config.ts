@@ -2,12 +2,83 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, normalizePath, type Plugin, type Rolldown } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const base = '/static/v2/';
 
-// One HTML file per static page of the spec; each lands at /static/v2/<page>.html.
-const pages = ['collection', 'client', 'portal', 'partner', 'production', 'work-queue'] as const;
+// A key-link page is opened from a link in an e-mail, often on a phone, with a key in its address: it
+// goes edge to edge on a notched screen, and neither a referrer nor a search index ever sees the key.
+type PageShell = { title: string; isKeyLink?: boolean };
+
+// One HTML file per static page of the spec; each lands at /static/v2/<page>.html. The order names the
+// shared chunks (`mui~collection~client`), so it stays as it is.
+const pageShells = {
+  collection: { title: 'Cases' },
+  client: { title: 'Clients' },
+  portal: { title: 'Your Case', isKeyLink: true },
+  partner: { title: 'Partner job', isKeyLink: true },
+  production: { title: 'Production' },
+  'work-queue': { title: 'Work Queue' },
+} as const satisfies Record<string, PageShell>;
+
+type Page = keyof typeof pageShells;
+const pages = Object.keys(pageShells) as Page[];
+
+/** The HTML of a page: the one shell, with the page's title, metas and entry script. */
+const pageHtml = (page: Page): string => {
+  const shell: PageShell = pageShells[page];
+  const viewport = `width=device-width, initial-scale=1.0${shell.isKeyLink ? ', viewport-fit=cover' : ''}`;
+  const keyLinkMetas = shell.isKeyLink
+    ? `    <meta name="referrer" content="no-referrer" />
+    <meta name="robots" content="noindex, nofollow" />
+`
+    : '';
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="${viewport}" />
+    <meta name="color-scheme" content="light" />
+${keyLinkMetas}    <title>${shell.title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="./src/app/entries/${page}.tsx"></script>
+  </body>
+</html>
+`;
+};
+
+const pageHtmlPath = (page: Page) => normalizePath(resolve(webRoot, `${page}.html`));
+
+// The pages' HTML files are made from the shell, not kept on disk: the build takes <page>.html in this
+// folder as its inputs (each is written to dist/<page>.html), and the dev server answers
+// /static/v2/<page>.html with the same shell.
+const pageShellPlugin = (): Plugin => {
+  const pageOfPath = new Map(pages.map((page) => [pageHtmlPath(page), page]));
+  const pageOfUrl = new Map(pages.map((page) => [`${base}${page}.html`, page]));
+  return {
+    name: 'lab-page-shells',
+    enforce: 'pre',
+    resolveId: (id) => (pageOfPath.has(id) ? id : null),
+    load: (id) => {
+      const page = pageOfPath.get(id);
+      return page === undefined ? null : pageHtml(page);
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const page = pageOfUrl.get(request.url?.split('?')[0] ?? '');
+        if (page === undefined) return next();
+        // The address as Vite's own page middleware gives it: below the base.
+        server.transformIndexHtml(`/${page}.html`, pageHtml(page), request.originalUrl).then((html) => {
+          response.setHeader('Content-Type', 'text/html');
+          response.end(html);
+        }, next);
+      });
+    },
+  };
+};
 
 // The server reads the id into the version the open pages poll, so the update notice fires exactly when
 // the built output changed: the id hashes every emitted file name and content.
@@ -124,14 +195,16 @@ const initialChunkGroups: Rolldown.CodeSplittingGroup[] = pages.flatMap((_, inde
 const backend = 'http://localhost:8080';
 
 export default defineConfig({
-  base: '/static/v2/',
-  plugins: [react(), buildIdPlugin()],
+  base,
+  plugins: [pageShellPlugin(), react(), buildIdPlugin()],
+  // The dependency scan starts from the entry scripts: the pages' HTML is not on disk for it to read.
+  optimizeDeps: { entries: pages.map((page) => `src/app/entries/${page}.tsx`) },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
     rolldownOptions: {
-      input: Object.fromEntries(pages.map((page) => [page, resolve(webRoot, `${page}.html`)])),
+      input: Object.fromEntries(pages.map((page) => [page, pageHtmlPath(page)])),
       output: {
         // Libraries change far less often than our code, and every page shares most of them: they go in
         // chunks of their own, long cached, one per set of pages whose first paint needs them (react; then

@@ -45,14 +45,3 @@ export const newApprovalFormSchema = ({ isCaseFixed, now }: NewApprovalFormOptio
 
 /** The server's 400 field names that are fields of this form. */
 export const newApprovalServerFields = ['approval_type', 'case_uid', 'approval_due_at'] as const;
-
-/** Files chosen again by name are skipped, like the composer's attachments. */
-export const addFiles = (current: readonly File[], chosen: readonly File[]): File[] => {
-  const names = new Set(current.map((file) => file.name));
-  const added = chosen.filter((file) => {
-    if (names.has(file.name)) return false;
-    names.add(file.name);
-    return true;
-  });
-  return [...current, ...added];
-};

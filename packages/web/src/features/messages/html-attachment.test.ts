@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addAttachments, isHtmlAttachment, prepareAttachments, rebrandHtml } from './html-attachment';
+import { isHtmlAttachment, prepareAttachments, rebrandHtml } from './html-attachment';
 
 const branding = { title: 'Nexus', primaryColour: '#1565c0' };
 
@@ -26,16 +26,5 @@ describe('HTML attachments', () => {
   it('fail on an HTML file that is not text', async () => {
     const binary = new File([new Uint8Array([0x3c, 0x00, 0x01])], 'broken.html');
     await expect(prepareAttachments([binary], branding)).rejects.toThrow();
-  });
-
-  it('skip a file whose name is already attached', () => {
-    const first = new File(['1'], 'scan.stl');
-    const again = new File(['2'], 'scan.stl');
-    const other = new File(['3'], 'bite.stl');
-    expect(addAttachments([first], [again, other, other]).map((file) => file.name)).toEqual([
-      'scan.stl',
-      'bite.stl',
-    ]);
-    expect(addAttachments([first], [again])[0]).toBe(first);
   });
 });

@@ -33,15 +33,3 @@ export const rewriteHtmlAttachment = async (file: File, branding: ViewerBranding
 /** The files to upload: HTML ones rewritten, the rest as they are. */
 export const prepareAttachments = (files: readonly File[], branding: ViewerBranding): Promise<File[]> =>
   Promise.all(files.map((file) => (isHtmlAttachment(file) ? rewriteHtmlAttachment(file, branding) : file)));
-
-/** Adds the chosen files, skipping any whose name is already attached (or chosen twice). */
-export const addAttachments = (current: readonly File[], chosen: readonly File[]): File[] => {
-  const names = new Set(current.map((file) => file.name));
-  const next = [...current];
-  for (const file of chosen) {
-    if (names.has(file.name)) continue;
-    names.add(file.name);
-    next.push(file);
-  }
-  return next;
-};

@@ -1,3 +1,4 @@
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../../lib/api-client';
 
 // A refused call's field messages go under the form's fields, and its message shows above the buttons.
@@ -22,4 +23,15 @@ export const readServerError = (error: unknown, known: ReadonlySet<string>): Fie
     }),
     message: error instanceof Error ? error.message : String(error),
   };
+};
+
+/** Puts a failed call's messages on the form: under the fields it names, else above the buttons. */
+export const showServerError = <Values extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<Values>,
+  known: ReadonlySet<string>,
+): void => {
+  const { fields, message } = readServerError(error, known);
+  for (const [field, text] of fields) setError(field as FieldPath<Values>, { message: text });
+  if (fields.length === 0) setError('root', { message });
 };

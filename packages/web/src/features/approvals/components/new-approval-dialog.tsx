@@ -25,16 +25,12 @@ import {
 } from '@lab/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { isApiError } from '../../../lib/api-client';
+import { addFilesByName } from '../../../lib/add-files-by-name';
 import { usePauseAutoRefresh } from '../../../lib/auto-refresh';
 import { useReferenceData } from '../../reference/hooks/use-reference-data';
 import { useCreateApproval } from '../api/create-approval';
 import { labTimeInputToIso, toLabTimeInput } from '../../../lib/lab-time-input';
-import {
-  addFiles,
-  newApprovalFormSchema,
-  newApprovalServerFields,
-  type NewApprovalValues,
-} from '../new-approval-form';
+import { newApprovalFormSchema, newApprovalServerFields, type NewApprovalValues } from '../new-approval-form';
 
 export type NewApprovalDialogProps = {
   isOpen: boolean;
@@ -152,7 +148,7 @@ const NewApprovalForm = ({ collection, caseItem, onClose, onCreated }: NewApprov
   };
 
   const handleChooseFiles = (files: FileList | null) => {
-    setValue('files', addFiles(getValues('files'), Array.from(files ?? [])));
+    setValue('files', addFilesByName(getValues('files'), Array.from(files ?? [])));
   };
 
   const isBusy = isSubmitting || create.isPending;

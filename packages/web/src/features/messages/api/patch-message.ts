@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { messageSchema, type Message } from '@lab/domain';
 import { apiClient } from '../../../lib/api-client';
 import { collectionQueryKey } from '../../../lib/query-keys';
+import type { MarkRead } from '../../../lib/use-read-marking';
 import { putMessageIntoCache } from './get-messages';
 
 export type MessageAction = 'resolve' | 'read';
@@ -23,4 +25,14 @@ export const useResolveMessage = (collectionUid: string) => {
       void queryClient.invalidateQueries({ queryKey: collectionQueryKey(collectionUid), exact: true });
     },
   });
+};
+
+/** Read (sent in batches by the read marking): the answer, now seen, replaces the message in the cache. */
+export const useMarkMessageRead = (collectionUid: string): MarkRead => {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (uid: string) =>
+      patchMessage(uid, 'read').then((message) => putMessageIntoCache(queryClient, collectionUid, message)),
+    [collectionUid, queryClient],
+  );
 };

@@ -30,11 +30,11 @@ import {
   type MessageType,
 } from '@lab/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { addFilesByName } from '../../../lib/add-files-by-name';
 import { usePauseAutoRefresh } from '../../../lib/auto-refresh';
 import { useReferenceData } from '../../reference/hooks/use-reference-data';
 import type { UploadAttachments } from '../attachment-upload';
 import { listComposerErrors } from '../composer-validation';
-import { addAttachments } from '../html-attachment';
 import { useSendMessage } from '../hooks/use-send-message';
 import { approvalChoiceLabel, caseChoiceLabel } from '../message-filters';
 import { effectiveCaseUid, type MessageContext, type MessageDraft } from '../message-fields';
@@ -162,7 +162,7 @@ export const MessageComposer = ({
     const chosen = [...(event.target.files ?? [])];
     // Cleared so the same file can be chosen again after it was removed.
     event.target.value = '';
-    setFiles((current) => addAttachments(current, chosen));
+    setFiles((current) => addFilesByName(current, chosen));
   };
 
   return (

@@ -3,8 +3,8 @@ import Stack from '@mui/material/Stack';
 import { useCallback, useState } from 'react';
 import { messageTextsExtra, type Message } from '@lab/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useResolveMessage } from '../api/patch-message';
-import { useReadMarking } from '../hooks/use-read-marking';
+import { useReadMarking } from '../../../lib/use-read-marking';
+import { useMarkMessageRead, useResolveMessage } from '../api/patch-message';
 import type { MessageTimelineData } from '../hooks/use-message-timeline';
 import type { TimelineEntry } from '../timeline';
 import type { RenderAttachments } from './message-bubble';
@@ -33,7 +33,7 @@ export const MessagesPane = ({
   canMarkRead,
 }: MessagesPaneProps) => {
   const resolve = useResolveMessage(collectionUid);
-  const watchRead = useReadMarking(collectionUid, canMarkRead);
+  const watchRead = useReadMarking(useMarkMessageRead(collectionUid), canMarkRead);
   const [resolving, setResolving] = useState<Message | null>(null);
   const { reloadMessages } = data;
   // Stable, so the memoised rows do not render again with every render of the list.

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageLoadErrors, messageTextsExtra, type Communication, type Message } from '@lab/domain';
 import { json, stubFetch, type ApiCall } from '../../../testing/fetch-stub';
+import { stubIntersectionObserver, type IntersectionStub } from '../../../testing/intersection-observer-stub';
 import { aCase, aCollection, anApproval, clientUid, collectionUid } from '../../../testing/records';
 import { renderWithQueries } from '../../../testing/render-with-queries';
 import { messagesQueryKey } from '../api/get-messages';
@@ -24,22 +25,7 @@ let communications: Communication[];
 let requests: ApiCall[];
 let restoreLayout: () => void;
 
-// IntersectionObserver is not in jsdom: this one lets the test say what came into view.
-const observed = new Set<Element>();
-let intersect: (elements: Element[]) => void = () => undefined;
-class FakeIntersectionObserver {
-  constructor(callback: (entries: { target: Element; isIntersecting: boolean }[]) => void) {
-    intersect = (elements) =>
-      callback(
-        elements
-          .filter((element) => observed.has(element))
-          .map((target) => ({ target, isIntersecting: true })),
-      );
-  }
-  observe = (element: Element) => observed.add(element);
-  unobserve = (element: Element) => observed.delete(element);
-  disconnect = () => observed.clear();
-}
+let viewport: IntersectionStub;
 
 const patches = () =>
   requests
@@ -48,7 +34,7 @@ const patches = () =>
 
 beforeEach(() => {
   restoreLayout = stubLayout();
-  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  viewport = stubIntersectionObserver();
   messages = [];
   communications = [];
   requests = stubFetch((request) => {
@@ -77,7 +63,6 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   restoreLayout();
-  observed.clear();
   vi.unstubAllGlobals();
 });
 
@@ -165,11 +150,11 @@ describe('NotesAndMessagesView', () => {
     await within(log()).findByText('second unseen');
     const bubble = (uid: string) => log().querySelector(`[data-message-uid="${uid}"]`) as Element;
     // Only the unseen ones are watched.
-    expect(observed.has(bubble(seen.uid))).toBe(false);
+    expect(viewport.observed.has(bubble(seen.uid))).toBe(false);
 
-    act(() => intersect([bubble(first.uid)]));
+    act(() => viewport.intersect([bubble(first.uid)]));
     await waitFor(() => expect(patches()).toHaveLength(1));
-    act(() => intersect([bubble(second.uid), bubble(first.uid)]));
+    act(() => viewport.intersect([bubble(second.uid), bubble(first.uid)]));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(patches()).toHaveLength(1);
     await waitFor(() => expect(patches()).toHaveLength(2), { timeout: readThrottleMs + 1000 });

@@ -1,14 +1,11 @@
 import Checkbox from '@mui/material/Checkbox';
-import DialogContent from '@mui/material/DialogContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { outsourcePositions, outsourceScanners, type CollectionCase, type Partner } from '@lab/domain';
-import { OutsourceFormActions, OutsourceFormStatus } from './outsource-form-parts';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useReferenceData } from '../../reference/hooks/use-reference-data';
 import { useStartIntegratedOutsource } from '../api/start-integrated-outsource';
 import { useDesignMoveConfirm } from '../hooks/use-design-move-confirm';
@@ -20,8 +17,9 @@ import {
   toIntegratedPayload,
   type IntegratedOutsourceValues,
 } from '../integrated-job-values';
-import { readServerError } from '../server-errors';
+import { showServerError } from '../server-errors';
 import { DesignTypeSelect } from './design-type-select';
+import { OutsourceFormFrame } from './outsource-form-frame';
 import { PartnerSelect } from './partner-select';
 
 export type IntegratedOutsourceFormProps = {
@@ -57,14 +55,8 @@ export const IntegratedOutsourceForm = ({
     formState: { errors, isSubmitting },
   } = useForm<IntegratedOutsourceValues>({ resolver, defaultValues: integratedOutsourceDefaults });
 
-  const showServerError = (error: unknown) => {
-    const { fields, message } = readServerError(error, knownFields);
-    for (const [field, text] of fields) {
-      setError(field as FieldPath<IntegratedOutsourceValues>, { message: text });
-    }
-    if (fields.length === 0) setError('root', { message });
-  };
-  const design = useDesignMoveConfirm(caseItem.in_design, showServerError);
+  const showError = (error: unknown) => showServerError(error, setError, knownFields);
+  const design = useDesignMoveConfirm(caseItem.in_design, showError);
 
   const handleStart = (values: IntegratedOutsourceValues) =>
     design.start(async (moveToDesign) => {
@@ -107,109 +99,107 @@ export const IntegratedOutsourceForm = ({
   );
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(handleStart)(event)}>
-      <DialogContent dividers>
-        <Stack spacing={2}>
-          <PartnerSelect partners={partners} value={partner.id} onChange={onPartnerChange} />
-          <Controller
-            control={control}
-            name="DesignType"
-            render={({ field }) => (
-              <DesignTypeSelect
-                value={field.value}
-                inputRef={field.ref}
-                onBlur={field.onBlur}
-                onChange={field.onChange}
-                error={errors.DesignType?.message}
-              />
-            )}
+    <OutsourceFormFrame
+      isBusy={isBusy}
+      error={errors.root?.message}
+      designConfirm={design.confirmProps}
+      isStarting={start.isPending}
+      onSubmit={(event) => void handleSubmit(handleStart)(event)}
+      onCancel={onClose}
+    >
+      <PartnerSelect partners={partners} value={partner.id} onChange={onPartnerChange} />
+      <Controller
+        control={control}
+        name="DesignType"
+        render={({ field }) => (
+          <DesignTypeSelect
+            value={field.value}
+            inputRef={field.ref}
+            onBlur={field.onBlur}
+            onChange={field.onChange}
+            error={errors.DesignType?.message}
           />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {selectText('ScannerType', 'Scanner', outsourceScanners)}
-            {selectText('Position', 'Position', outsourcePositions)}
-          </Stack>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <Controller
-              control={control}
-              name="Units"
-              render={({ field }) => (
-                <TextField
-                  {...field}
-                  size="small"
-                  type="number"
-                  label="Units"
-                  slotProps={{ htmlInput: { min: 0, max: 99, step: 1 } }}
-                  error={Boolean(errors.Units)}
-                  helperText={errors.Units?.message}
-                />
-              )}
+        )}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {selectText('ScannerType', 'Scanner', outsourceScanners)}
+        {selectText('Position', 'Position', outsourcePositions)}
+      </Stack>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Controller
+          control={control}
+          name="Units"
+          render={({ field }) => (
+            <TextField
+              {...field}
+              size="small"
+              type="number"
+              label="Units"
+              slotProps={{ htmlInput: { min: 0, max: 99, step: 1 } }}
+              error={Boolean(errors.Units)}
+              helperText={errors.Units?.message}
             />
-            <Controller
-              control={control}
-              name="Rush"
-              render={({ field }) => (
-                <FormControlLabel
-                  label="Rush"
-                  control={
-                    <Checkbox
-                      name={field.name}
-                      checked={field.value}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                    />
-                  }
+          )}
+        />
+        <Controller
+          control={control}
+          name="Rush"
+          render={({ field }) => (
+            <FormControlLabel
+              label="Rush"
+              control={
+                <Checkbox
+                  name={field.name}
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
                 />
-              )}
+              }
             />
-          </Stack>
-          <Controller
-            control={control}
-            name="Instruction"
-            render={({ field }) => (
-              <TextField
-                {...field}
-                required
-                fullWidth
-                multiline
-                minRows={3}
-                label="Instructions"
-                error={Boolean(errors.Instruction)}
-                helperText={errors.Instruction?.message}
-              />
-            )}
+          )}
+        />
+      </Stack>
+      <Controller
+        control={control}
+        name="Instruction"
+        render={({ field }) => (
+          <TextField
+            {...field}
+            required
+            fullWidth
+            multiline
+            minRows={3}
+            label="Instructions"
+            error={Boolean(errors.Instruction)}
+            helperText={errors.Instruction?.message}
           />
-          <Controller
-            control={control}
-            name="file_id"
-            render={({ field }) => (
-              <TextField
-                select
-                required
-                fullWidth
-                size="small"
-                label="File to send"
-                name={field.name}
-                inputRef={field.ref}
-                onBlur={field.onBlur}
-                value={field.value ?? ''}
-                onChange={(event) => field.onChange(Number(event.target.value))}
-                error={Boolean(errors.file_id)}
-                helperText={
-                  errors.file_id?.message ?? (files.length === 0 ? 'The case has no files' : undefined)
-                }
-              >
-                {files.map((file) => (
-                  <MenuItem key={file.id} value={file.id}>
-                    {file.filename} ({file.listName})
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <OutsourceFormStatus isBusy={isBusy} error={errors.root?.message} />
-        </Stack>
-      </DialogContent>
-      <OutsourceFormActions isBusy={isBusy} onCancel={onClose} />
-      <ConfirmDialog {...design.confirmProps} isBusy={start.isPending} />
-    </form>
+        )}
+      />
+      <Controller
+        control={control}
+        name="file_id"
+        render={({ field }) => (
+          <TextField
+            select
+            required
+            fullWidth
+            size="small"
+            label="File to send"
+            name={field.name}
+            inputRef={field.ref}
+            onBlur={field.onBlur}
+            value={field.value ?? ''}
+            onChange={(event) => field.onChange(Number(event.target.value))}
+            error={Boolean(errors.file_id)}
+            helperText={errors.file_id?.message ?? (files.length === 0 ? 'The case has no files' : undefined)}
+          >
+            {files.map((file) => (
+              <MenuItem key={file.id} value={file.id}>
+                {file.filename} ({file.listName})
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+    </OutsourceFormFrame>
   );
 };

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import DialogContent from '@mui/material/DialogContent';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -7,14 +6,11 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { outsourceJobTypes, type CollectionCase, type Outsource } from '@lab/domain';
-import { OutsourceFormActions, OutsourceFormStatus } from './outsource-form-parts';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useReferenceData } from '../../reference/hooks/use-reference-data';
 import { usePlanOutsource } from '../api/plan-outsource';
 import { useStartOutsource } from '../api/start-outsource';
@@ -26,7 +22,8 @@ import {
   toOutsourceJobInput,
   type OutsourceJobValues,
 } from '../manual-job-values';
-import { readServerError } from '../server-errors';
+import { showServerError } from '../server-errors';
+import { OutsourceFormFrame } from './outsource-form-frame';
 import { PartnerSelect } from './partner-select';
 
 export type ManualOutsourceFormProps = {
@@ -64,19 +61,15 @@ export const ManualOutsourceForm = ({
   const jobType = useWatch({ control, name: 'job_type' });
   const jobTypeLabelId = useId();
 
-  const showServerError = (error: unknown) => {
-    const { fields, message } = readServerError(error, knownFields);
-    for (const [field, text] of fields) setError(field as FieldPath<OutsourceJobValues>, { message: text });
-    if (fields.length === 0) setError('root', { message });
-  };
-  const design = useDesignMoveConfirm(caseItem.in_design, showServerError);
+  const showError = (error: unknown) => showServerError(error, setError, knownFields);
+  const design = useDesignMoveConfirm(caseItem.in_design, showError);
 
   const handlePlan = async (values: OutsourceJobValues) => {
     try {
       await plan.mutateAsync(toOutsourceJobInput(values));
       onClose();
     } catch (error) {
-      showServerError(error);
+      showError(error);
     }
   };
 
@@ -93,143 +86,135 @@ export const ManualOutsourceForm = ({
   const isBusy = isSubmitting || start.isPending || plan.isPending;
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(handleStart)(event)}>
-      <DialogContent dividers>
-        <Stack spacing={2}>
-          <Controller
-            control={control}
-            name="partner_id"
-            render={({ field }) => (
-              <PartnerSelect
-                partners={partners}
-                value={field.value}
-                inputRef={field.ref}
-                onBlur={field.onBlur}
-                onChange={(id) => {
-                  field.onChange(id);
-                  onPartnerChange(id);
-                }}
-                error={errors.partner_id?.message}
-              />
-            )}
+    <OutsourceFormFrame
+      isBusy={isBusy}
+      error={errors.root?.message}
+      designConfirm={design.confirmProps}
+      isStarting={start.isPending}
+      extraAction={
+        !preemptive && (
+          <Button variant="outlined" disabled={isBusy} onClick={() => void handleSubmit(handlePlan)()}>
+            Plan
+          </Button>
+        )
+      }
+      onSubmit={(event) => void handleSubmit(handleStart)(event)}
+      onCancel={onClose}
+    >
+      <Controller
+        control={control}
+        name="partner_id"
+        render={({ field }) => (
+          <PartnerSelect
+            partners={partners}
+            value={field.value}
+            inputRef={field.ref}
+            onBlur={field.onBlur}
+            onChange={(id) => {
+              field.onChange(id);
+              onPartnerChange(id);
+            }}
+            error={errors.partner_id?.message}
           />
-          <Controller
-            control={control}
-            name="due_time"
-            render={({ field }) => (
-              <TextField
-                {...field}
-                required
-                fullWidth
-                size="small"
-                type="datetime-local"
-                label="Due Time"
-                slotProps={{ inputLabel: { shrink: true } }}
-                error={Boolean(errors.due_time)}
-                helperText={errors.due_time?.message ?? 'Melbourne time'}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="job_type"
-            render={({ field }) => (
-              <FormControl required error={Boolean(errors.job_type)}>
-                <FormLabel id={jobTypeLabelId}>Job Type</FormLabel>
-                <RadioGroup
-                  row
-                  aria-labelledby={jobTypeLabelId}
-                  name={field.name}
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  onBlur={field.onBlur}
-                >
-                  {outsourceJobTypes.map((type) => (
-                    <FormControlLabel
-                      key={type}
-                      value={type}
-                      control={<Radio />}
-                      label={jobTypeLabels[type]}
-                    />
-                  ))}
-                </RadioGroup>
-                {errors.job_type && <FormHelperText>{errors.job_type.message}</FormHelperText>}
-              </FormControl>
-            )}
-          />
-          {jobType === 'physical' && (
-            <Controller
-              control={control}
-              name="returning_branch_id"
-              render={({ field }) => (
-                <TextField
-                  select
-                  required
-                  fullWidth
-                  size="small"
-                  label="Returning Branch"
-                  name={field.name}
-                  inputRef={field.ref}
-                  onBlur={field.onBlur}
-                  value={branches.some((branch) => branch.id === field.value) ? field.value : ''}
-                  onChange={(event) => field.onChange(Number(event.target.value))}
-                  error={Boolean(errors.returning_branch_id)}
-                  helperText={errors.returning_branch_id?.message}
-                >
-                  {branches.map((branch) => (
-                    <MenuItem key={branch.id} value={branch.id}>
-                      {branch.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-          )}
-          <Controller
-            control={control}
-            name="additional_recipients"
-            render={({ field }) => (
-              <TextField
-                {...field}
-                fullWidth
-                size="small"
-                label="Additional Recipients"
-                error={Boolean(errors.additional_recipients)}
-                helperText={errors.additional_recipients?.message ?? 'E-mail addresses, separated by commas'}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="note"
-            render={({ field }) => (
-              <TextField
-                {...field}
-                required
-                fullWidth
-                multiline
-                minRows={3}
-                label="Note"
-                error={Boolean(errors.note)}
-                helperText={errors.note?.message}
-              />
-            )}
-          />
-          <OutsourceFormStatus isBusy={isBusy} error={errors.root?.message} />
-        </Stack>
-      </DialogContent>
-      <OutsourceFormActions
-        isBusy={isBusy}
-        onCancel={onClose}
-        extra={
-          !preemptive && (
-            <Button variant="outlined" disabled={isBusy} onClick={() => void handleSubmit(handlePlan)()}>
-              Plan
-            </Button>
-          )
-        }
+        )}
       />
-      <ConfirmDialog {...design.confirmProps} isBusy={start.isPending} />
-    </form>
+      <Controller
+        control={control}
+        name="due_time"
+        render={({ field }) => (
+          <TextField
+            {...field}
+            required
+            fullWidth
+            size="small"
+            type="datetime-local"
+            label="Due Time"
+            slotProps={{ inputLabel: { shrink: true } }}
+            error={Boolean(errors.due_time)}
+            helperText={errors.due_time?.message ?? 'Melbourne time'}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="job_type"
+        render={({ field }) => (
+          <FormControl required error={Boolean(errors.job_type)}>
+            <FormLabel id={jobTypeLabelId}>Job Type</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby={jobTypeLabelId}
+              name={field.name}
+              value={field.value}
+              onChange={(event) => field.onChange(event.target.value)}
+              onBlur={field.onBlur}
+            >
+              {outsourceJobTypes.map((type) => (
+                <FormControlLabel key={type} value={type} control={<Radio />} label={jobTypeLabels[type]} />
+              ))}
+            </RadioGroup>
+            {errors.job_type && <FormHelperText>{errors.job_type.message}</FormHelperText>}
+          </FormControl>
+        )}
+      />
+      {jobType === 'physical' && (
+        <Controller
+          control={control}
+          name="returning_branch_id"
+          render={({ field }) => (
+            <TextField
+              select
+              required
+              fullWidth
+              size="small"
+              label="Returning Branch"
+              name={field.name}
+              inputRef={field.ref}
+              onBlur={field.onBlur}
+              value={branches.some((branch) => branch.id === field.value) ? field.value : ''}
+              onChange={(event) => field.onChange(Number(event.target.value))}
+              error={Boolean(errors.returning_branch_id)}
+              helperText={errors.returning_branch_id?.message}
+            >
+              {branches.map((branch) => (
+                <MenuItem key={branch.id} value={branch.id}>
+                  {branch.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      )}
+      <Controller
+        control={control}
+        name="additional_recipients"
+        render={({ field }) => (
+          <TextField
+            {...field}
+            fullWidth
+            size="small"
+            label="Additional Recipients"
+            error={Boolean(errors.additional_recipients)}
+            helperText={errors.additional_recipients?.message ?? 'E-mail addresses, separated by commas'}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="note"
+        render={({ field }) => (
+          <TextField
+            {...field}
+            required
+            fullWidth
+            multiline
+            minRows={3}
+            label="Note"
+            error={Boolean(errors.note)}
+            helperText={errors.note?.message}
+          />
+        )}
+      />
+    </OutsourceFormFrame>
   );
 };

@@ -1,5 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { portalMessageAnswerSchema, type PortalMessage } from '@lab/domain';
 import { keyLinkRequest } from '../../../lib/key-link-fetch';
+import type { MarkRead } from '../../../lib/use-read-marking';
+import { putMessageIntoCache } from './get-portal-collection';
 import { portalPath } from './portal-path';
 
 // PATCH /api/v2/customer/{key}/message/{uid}/ {action: 'read'}: answers the message, now seen. Sent in
@@ -10,3 +14,15 @@ export const markPortalMessageRead = (portalKey: string, messageUid: string): Pr
     body: { action: 'read' },
     schema: portalMessageAnswerSchema,
   });
+
+/** The portal's read marking: each answer, now seen, replaces the message in the cached collection. */
+export const useMarkPortalMessageRead = (portalKey: string): MarkRead => {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (uid: string) =>
+      markPortalMessageRead(portalKey, uid).then((message) =>
+        putMessageIntoCache(queryClient, portalKey, message),
+      ),
+    [portalKey, queryClient],
+  );
+};

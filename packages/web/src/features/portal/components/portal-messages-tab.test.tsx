@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { portalTexts, type PortalCollection, type PortalMessage } from '@lab/domain';
 import { readThrottleMs } from '../../../lib/read-queue';
 import { json, stubFetch, type ApiCall } from '../../../testing/fetch-stub';
+import { stubIntersectionObserver, type IntersectionStub } from '../../../testing/intersection-observer-stub';
 import { renderWithQueries } from '../../../testing/render-with-queries';
 import { usePortalCollection } from '../api/get-portal-collection';
 import {
@@ -18,22 +19,7 @@ import { PortalMessagesTab } from './portal-messages-tab';
 
 const messagePath = `/api/v2/customer/${portalKey}/message/`;
 
-// IntersectionObserver is not in jsdom: this one lets the test say what came into view.
-const observed = new Set<Element>();
-let intersect: (elements: Element[]) => void = () => undefined;
-class FakeIntersectionObserver {
-  constructor(callback: (entries: { target: Element; isIntersecting: boolean }[]) => void) {
-    intersect = (elements) =>
-      callback(
-        elements
-          .filter((element) => observed.has(element))
-          .map((target) => ({ target, isIntersecting: true })),
-      );
-  }
-  observe = (element: Element) => observed.add(element);
-  unobserve = (element: Element) => observed.delete(element);
-  disconnect = () => observed.clear();
-}
+let viewport: IntersectionStub;
 
 let collection: PortalCollection;
 let calls: ApiCall[];
@@ -57,8 +43,7 @@ const callsOf = (method: string) => calls.filter((call) => call.method === metho
 
 beforeEach(() => {
   window.scrollTo = vi.fn();
-  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
-  observed.clear();
+  viewport = stubIntersectionObserver();
   collection = aPortalCollection();
   calls = stubFetch((call) => {
     if (call.path === collectionPath) return json(collection);
@@ -153,12 +138,12 @@ describe('PortalMessagesTab', () => {
     collection = aPortalCollection({ messages: [seen, own, first, second] });
     renderWithQueries(<Tab />);
     await screen.findByText('second unseen');
-    expect(observed.has(bubble(seen))).toBe(false);
-    expect(observed.has(bubble(own))).toBe(false);
+    expect(viewport.observed.has(bubble(seen))).toBe(false);
+    expect(viewport.observed.has(bubble(own))).toBe(false);
 
-    act(() => intersect([bubble(first)]));
+    act(() => viewport.intersect([bubble(first)]));
     await waitFor(() => expect(callsOf('PATCH')).toHaveLength(1));
-    act(() => intersect([bubble(second), bubble(first)]));
+    act(() => viewport.intersect([bubble(second), bubble(first)]));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(callsOf('PATCH')).toHaveLength(1);
     await waitFor(() => expect(callsOf('PATCH')).toHaveLength(2), { timeout: readThrottleMs + 1000 });
@@ -173,7 +158,7 @@ describe('PortalMessagesTab', () => {
     collection = aPortalCollection({ messages: [unseen] });
     renderWithQueries(<Tab isReadOnly />);
     await screen.findByText('unseen');
-    expect(observed.size).toBe(0);
+    expect(viewport.observed.size).toBe(0);
     expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
   });

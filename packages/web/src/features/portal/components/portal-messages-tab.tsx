@@ -2,7 +2,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { portalTexts, type PortalCollection } from '@lab/domain';
-import { usePortalReadMarking } from '../hooks/use-portal-read-marking';
+import { useReadMarking } from '../../../lib/use-read-marking';
+import { useMarkPortalMessageRead } from '../api/mark-portal-message-read';
 import { PortalComposer } from './portal-composer';
 import { PortalMessageBubble } from './portal-message-bubble';
 import type { RenderPortalFiles } from './portal-render-props';
@@ -26,7 +27,8 @@ export const PortalMessagesTab = ({
   isReadOnly,
   renderFiles,
 }: PortalMessagesTabProps) => {
-  const readRefFor = usePortalReadMarking(portalKey, !isReadOnly);
+  // Read-only viewers send no receipts (§6).
+  const readRefFor = useReadMarking(useMarkPortalMessageRead(portalKey), !isReadOnly);
   const messages = collection.messages.toSorted(
     (a, b) => Date.parse(a.created_at) - Date.parse(b.created_at),
   );

@@ -1,18 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { createReadQueue, type ReadQueue } from '../../../lib/read-queue';
-import { putMessageIntoCache } from '../api/get-portal-collection';
-import { markPortalMessageRead } from '../api/mark-portal-message-read';
+import { createReadQueue, type ReadQueue } from './read-queue';
 
 type Watcher = { observer: IntersectionObserver; queue: ReadQueue };
 
+/** Sends one message's read mark (the staff or the portal call) and puts the answer in the cache. */
+export type MarkRead = (messageUid: string) => Promise<unknown>;
+
 /**
- * Marks the lab's messages read as the client sees them (collection-views §4 'Message read'): the ref
- * of a not-yet-seen bubble is watched; visible ones go out through the 2 s read queue, each once per
- * visit. Read-only viewers send no receipts (§6).
+ * Marks messages read as they come into view (collection-views §4 'Message read'), for the staff
+ * timeline and the portal alike: the returned function gives the ref of a not-yet-seen bubble. Visible
+ * bubbles go through the 2 s read queue, each once per watcher; `markRead` is kept stable by the caller
+ * (a new one, for another collection or key, starts a new watcher).
  */
-export const usePortalReadMarking = (portalKey: string, isEnabled: boolean) => {
-  const queryClient = useQueryClient();
+export const useReadMarking = (markRead: MarkRead, isEnabled: boolean) => {
   const watcherRef = useRef<Watcher | null>(null);
 
   // Made on first use: the bubbles' refs attach before this component's effects run.
@@ -22,14 +22,12 @@ export const usePortalReadMarking = (portalKey: string, isEnabled: boolean) => {
     const queue = createReadQueue({
       send: (uids) => {
         for (const uid of uids) {
-          markPortalMessageRead(portalKey, uid).then(
-            (message) => putMessageIntoCache(queryClient, portalKey, message),
-            // A failed receipt is not retried: the next visit sends it.
-            () => undefined,
-          );
+          // A failed mark is not retried: the next visit marks it.
+          markRead(uid).catch(() => undefined);
         }
       },
     });
+    // The viewport is the root: the pane's own scrolling clips what counts as visible.
     const observer = new IntersectionObserver((entries) => {
       for (const entry of entries) {
         const uid = entry.target.getAttribute('data-message-uid');
@@ -40,7 +38,7 @@ export const usePortalReadMarking = (portalKey: string, isEnabled: boolean) => {
     });
     watcherRef.current = { observer, queue };
     return watcherRef.current;
-  }, [portalKey, queryClient]);
+  }, [markRead]);
 
   useEffect(
     () => () => {
@@ -51,7 +49,7 @@ export const usePortalReadMarking = (portalKey: string, isEnabled: boolean) => {
     [getWatcher],
   );
 
-  /** The ref callback for a bubble (it carries data-message-uid) when it still needs a receipt. */
+  /** The ref callback of a not-yet-seen bubble (it carries data-message-uid), or undefined. */
   return useCallback(
     (isUnseen: boolean) => {
       if (!isEnabled || !isUnseen) return undefined;
