@@ -19,7 +19,7 @@ import {
 } from './print-case-test-kit';
 
 // POST /api/v2/case/{case_mkey}/print/ through HTTP on a real database: every document rendered and read
-// back (pdftotext, and the label's QR and Code 128 decoded from the rendered page) and sent over IPP to a
+// back (its text through pdf.js, and the label's QR and Code 128 decoded from the rendered page) and sent over IPP to a
 // stand-in printer (print-case-test-kit.ts).
 
 setUpPrintCase();

@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import {
   BarcodeFormat,
   BinaryBitmap,
@@ -17,51 +12,12 @@ import type { Db } from '../../db/client';
 import { branches, pick_items, picking_slips, printers } from '../../db/schema/index';
 import { changeUsers } from '../../testing/change-users';
 
-// What the printing tests read documents with: poppler's pdftotext and pdftoppm (installed by .ci/run),
-// and ZXing decoding the rendered page's barcodes as a scanner would read the printed label. Plus the
-// few rows the tests set up (the employee's branch, a picked slip, a pdf printer).
+// What the printing tests read documents with: pdf.js's text of each page and its rendering of a page
+// (testing/pdf-reading.ts), and ZXing decoding the rendered page's barcodes as a scanner would read the
+// printed label. Plus the few rows the tests set up (the employee's branch, a picked slip, a pdf printer).
 
-const run = promisify(execFile);
-
-const withPdfFile = async <T>(
-  pdf: Buffer,
-  work: (file: string, folder: string) => Promise<T>,
-): Promise<T> => {
-  const folder = await mkdtemp(path.join(tmpdir(), 'lab-print-test-'));
-  try {
-    const file = path.join(folder, 'document.pdf');
-    await writeFile(file, pdf);
-    return await work(file, folder);
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
-};
-
-/** The PDF's text, one string per page (pdftotext -layout; pages split on form feeds). */
-export const pdfPagesText = (pdf: Buffer): Promise<string[]> =>
-  withPdfFile(pdf, async (file) => {
-    const { stdout } = await run('pdftotext', ['-layout', file, '-']);
-    return stdout.split('\f').slice(0, -1);
-  });
-
-/** One page rendered as a PNG (pdftoppm), at `dpi`. */
-export const renderPdfPage = (pdf: Buffer, page = 1, dpi = 300): Promise<Buffer> =>
-  withPdfFile(pdf, async (file, folder) => {
-    await run('pdftoppm', [
-      '-png',
-      '-r',
-      String(dpi),
-      '-f',
-      String(page),
-      '-l',
-      String(page),
-      file,
-      path.join(folder, 'page'),
-    ]);
-    const [png] = (await readdir(folder)).filter((name) => name.endsWith('.png'));
-    if (!png) throw new Error('pdftoppm rendered nothing');
-    return readFile(path.join(folder, png));
-  });
+/** The PDF's text, one string per page, laid out as printed; and one page rendered as a PNG at a dpi. */
+export { readPdfPages as pdfPagesText, renderPdfPage } from '../../testing/pdf-reading';
 
 const zxingFormats = {
   qrcode: BarcodeFormat.QR_CODE,
@@ -88,7 +44,9 @@ export const decodeBarcode = async (
       height: Math.round(height * region.height),
     });
   }
-  const { data, info } = await image.greyscale().raw().toBuffer({ resolveWithObject: true });
+  // A thermal printer's dot is black or white: what the rendering greys (the anti-aliased seam where two
+  // of a symbol's rectangles meet) prints black from half coverage on.
+  const { data, info } = await image.greyscale().threshold(128).raw().toBuffer({ resolveWithObject: true });
   const luminance = new Uint8ClampedArray(data.buffer, data.byteOffset, info.width * info.height);
   const source = new RGBLuminanceSource(luminance, info.width, info.height);
   const reader = new MultiFormatReader();

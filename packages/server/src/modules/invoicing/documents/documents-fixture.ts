@@ -1,17 +1,13 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { clients, dispatches, invoice_cases, invoice_lines, invoices } from '../../../db/schema/index';
 import { createClient, createCollection, type CollectionOptions } from '../../../testing/factories';
 
-// Invoices as the invoicing actions leave them, for the document tests; and the PDF read back as text with
-// poppler's pdftotext (the poppler-utils package; CI installs it).
+// Invoices as the invoicing actions leave them, for the document tests; and the PDF read back as text
+// (testing/pdf-reading.ts: pdf.js, laid out like `pdftotext -layout`).
 
-const run = promisify(execFile);
+/** The PDF's text, page by page, laid out as printed. */
+export { readPdfPages as pdfPages } from '../../../testing/pdf-reading';
 
 export type LineSpec = {
   description: string;
@@ -120,20 +116,6 @@ export const createBilledInvoice = async (db: Db, spec: BilledSpec): Promise<Bil
     caseId: theCase.case_id,
     caseMkey: theCase.case_mkey,
   };
-};
-
-/** The PDF's text, page by page, laid out as printed (`pdftotext -layout`). */
-export const pdfPages = async (pdf: Buffer): Promise<string[]> => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'invoice-pdf-'));
-  try {
-    const file = path.join(dir, 'invoice.pdf');
-    await writeFile(file, pdf);
-    const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
-    // pdftotext ends every page with a form feed.
-    return stdout.split('\f').slice(0, -1);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 };
 
 /** RFC 4180 parsing, enough to read back what the export wrote. */

@@ -10,7 +10,7 @@ import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp 
 import { createBilledInvoice, pdfPages, type BilledSpec } from './documents-fixture';
 import { letterheads } from './lab-letterhead';
 
-// GET /api/v2/invoices/{invoice_number}/pdf/: the invoice as a PDF, read back with pdftotext.
+// GET /api/v2/invoices/{invoice_number}/pdf/: the invoice as a PDF, read back as text (testing/pdf-reading.ts).
 
 let test: TestApp;
 let staff: SignedInUser;
