@@ -16,10 +16,12 @@ import { helmetOptions, registerSecureContextHeaders } from './http/security-hea
 import { answerFrameworkError, registerErrorHandling } from './http/errors';
 import { registerAuthRoutes } from './auth/routes';
 import { createKeyGuessLedger } from './auth/key-guess-limits';
+import { createCaseEvents, type CaseActionPlugins } from './modules/cases/kernel';
 import { registerCasesRoutes } from './modules/cases/routes';
 import { registerChecklistsRoutes } from './modules/checklists/routes';
 import { registerClientsRoutes } from './modules/clients/routes';
 import { registerCollectionsRoutes } from './modules/collections/routes';
+import { fileCaseActionHandlers, fileCaseActionParts } from './modules/files/case-actions';
 import { registerFileLockRoutes } from './modules/files/file-lock-route';
 import { registerFileServiceRoutes } from './modules/files/routes';
 import { registerImplantsRoutes } from './modules/implants/routes';
@@ -45,7 +47,10 @@ import { registerEvidentWebhookRoutes } from './modules/outsourcing/integrated/w
 import { partnerKeyResolver } from './modules/partner/partner-key-resolver';
 import { registerPartnerRoutes } from './modules/partner/routes';
 import { registerDispatchesRoutes } from './modules/dispatches/routes';
+import { invoicingCaseActionHandlers } from './modules/invoicing/case-actions';
+import { subscribeInvoicingToCaseEvents } from './modules/invoicing/case-event-reactions';
 import { registerInvoicingRoutes } from './modules/invoicing/routes';
+import { outsourcingCaseActionHandlers } from './modules/outsourcing/case-actions';
 import { createPrinterGateway, type PrinterGateway } from './adapters/ipp/printer-gateway';
 import { registerPrintingRoutes } from './modules/printing/routes';
 import { registerWarehouseRoutes } from './modules/warehouse/routes';
@@ -167,6 +172,16 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     if (!deps.mail) await mail.close();
   });
 
+  // What happens to a case, told inside its transaction to the modules that react to it
+  // (modules/cases/case-events.ts). One registry per app; handlers run in the order they subscribe here.
+  const caseEvents = createCaseEvents();
+  subscribeInvoicingToCaseEvents(caseEvents);
+  // The other modules' slices of the case actions, plugged into the cases module's runner.
+  const caseActionPlugins: CaseActionPlugins = {
+    handlers: { ...fileCaseActionHandlers, ...outsourcingCaseActionHandlers, ...invoicingCaseActionHandlers },
+    ...fileCaseActionParts,
+  };
+
   registerHealthRoutes(app, { db, jobs });
   registerSystemRoutes(app, { config, version: deps.version });
   registerAuthRoutes(app, { db, config });
@@ -176,7 +191,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerCollectionsRoutes(app, { db, realtime });
   registerImplantsRoutes(app, { db });
   registerScheduleRoutes(app, { db });
-  registerCasesRoutes(app, { db, storage: deps.storage, config });
+  registerCasesRoutes(app, { db, storage: deps.storage, config, caseEvents, caseActionPlugins });
   registerMessagesRoutes(app, { db, storage: deps.storage, config, realtime });
   registerNotificationsRoutes(app, { db, realtime });
   registerRealtimeRoutes(app, { db, realtime, version: deps.version });
@@ -186,7 +201,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerChecklistsRoutes(app, { db, realtime });
   registerPortalRoutes(app, { db, storage, config, realtime });
   registerPartnerRoutes(app, { db, storage, config });
-  registerDispatchesRoutes(app, { db, jobs, realtime });
+  registerDispatchesRoutes(app, { db, jobs, realtime, caseEvents });
   registerInvoicingRoutes(app, { db });
   registerPrintingRoutes(app, {
     db,

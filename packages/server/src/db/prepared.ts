@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
-import type { Queryable } from './client';
+import type { Queryable } from './handle-types';
 
 // Statements a hot read runs on every request, built once per database handle (the app's `db`, or a
 // transaction's `tx`) and kept prepared: drizzle then builds no SQL per request, and PostgreSQL keeps

@@ -17,6 +17,7 @@ export * from './messages';
 export * from './notifications';
 export * from './order-forms';
 export * from './outsourcing';
+export * from './integrated-outsourcing';
 export * from './partners';
 export * from './production';
 export * from './reference';

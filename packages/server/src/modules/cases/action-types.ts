@@ -2,6 +2,7 @@ import type { CaseAction, CaseActionName, Schedule } from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import type { KeptFile } from '../files/store-file';
+import type { CaseEvents } from './case-events';
 import type { ActionCase } from './load-action-case';
 
 // What every case action handler takes and answers. A handler runs inside the action's transaction on
@@ -19,6 +20,8 @@ export type ActionInput<Body> = {
   kept: readonly KeptFile[];
   /** How long a one-time file link lasts (file_link). */
   linkTtlMinutes: number;
+  /** The app's case events: a status change is published there (planStatusChange). */
+  events: CaseEvents;
 };
 
 /** The case to present (the acted-on case, or a new one), the schedule update_times answers, or file_link's address. */

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { AppError, fileExtension, sanitizeFileName, uploadMessages, type CollectionCase } from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
-import type { Db } from '../../db/client';
 import type { UploadedPart } from '../../http/multipart-upload';
-import type { FileStorage } from '../../storage/file-storage';
-import { runCaseAction } from './run-case-action';
+import type { CaseActionRunner } from './run-case-action';
 
 // POST /api/v2/case/{caseId}/camera_upload/ (collection-views §7): a photo from the Photo toolbar button's
 // camera card (multipart `name` and a JPEG `image`) becomes one of the case's internal files.
@@ -23,12 +21,11 @@ const photoName = (name: string | undefined): string => {
 };
 
 export const uploadCameraPhoto = async (
-  db: Db,
+  runner: CaseActionRunner,
   options: {
     caseId: number | null;
     body: z.infer<typeof cameraUploadBodySchema>;
     actor: StaffActor;
-    storage: FileStorage;
     parts: readonly UploadedPart[];
   },
 ): Promise<CollectionCase> => {
@@ -40,11 +37,10 @@ export const uploadCameraPhoto = async (
       fields: { image: uploadMessages.cameraNotJpeg },
     });
   }
-  const answer = await runCaseAction(db, {
+  const answer = await runner.runCaseAction({
     caseId: options.caseId,
     body: { action: 'upload_files', type: 'internal_file' },
     actor: options.actor,
-    storage: options.storage,
     parts: [{ ...image, rawName: photoName(options.body.name) }],
     linkTtlMinutes: 0,
   });

@@ -1,4 +1,5 @@
 import type { CaseActionHandlers } from './action-types';
+import type { CoreCaseActionName } from './case-action-plugins';
 import { cloneImplants } from './clone-implants';
 import { editCase } from './edit-case';
 import { editComponent } from './edit-component';
@@ -12,7 +13,8 @@ import { startImmediacy } from './start-immediacy';
 import { toggleWarranty } from './toggle-warranty';
 import { updateTimes } from './update-times';
 
-// The cases module's own slice of POST /api/v2/case/{case_id}/ (the case's fields, status and times).
+// The cases module's own slice of POST /api/v2/case/{case_id}/ (the case's fields, status and times); the
+// other modules plug theirs into the runner at start (case-action-plugins.ts).
 
 export const caseActionHandlers = {
   received: markReceived,
@@ -27,17 +29,4 @@ export const caseActionHandlers = {
   update_times: updateTimes,
   mark_as_done: markAsDone,
   redo_case: redoCase,
-} satisfies CaseActionHandlers<
-  | 'received'
-  | 'toggle_warranty'
-  | 'picking_slip'
-  | 'edit_group_number'
-  | 'edit_component'
-  | 'clone_implants'
-  | 'edit_case'
-  | 'start_immediacy'
-  | 'end_immediacy'
-  | 'update_times'
-  | 'mark_as_done'
-  | 'redo_case'
->;
+} satisfies CaseActionHandlers<CoreCaseActionName>;

@@ -1,5 +1,4 @@
 import { AppError, caseActionMessages, fieldError, type FinishingAction } from '@lab/domain';
-import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import type { ActionInput } from './action-types';
 import { assertChecklistsComplete } from '../checklists/checklist-gate';
@@ -16,7 +15,10 @@ import { saveCaseChanges } from './save-case-changes';
 
 const moveCase = async (
   tx: Tx,
-  options: { actionCase: ActionCase; to: StatusRecord; actor: StaffActor; now: Date },
+  options: Pick<ActionInput<FinishingAction>, 'actor' | 'now' | 'events'> & {
+    actionCase: ActionCase;
+    to: StatusRecord;
+  },
 ): Promise<void> => {
   // A grouped case still in production leaves its project: the user has confirmed the group is complete.
   const plan = await planStatusChange(tx, { ...options, force: true });
@@ -25,7 +27,7 @@ const moveCase = async (
 
 export const changeFinishingStatus = async (
   tx: Tx,
-  { actionCase, actor, now, body }: ActionInput<FinishingAction>,
+  { actionCase, actor, now, body, events }: ActionInput<FinishingAction>,
 ): Promise<string> => {
   const { row } = actionCase;
   // in_lab is one of the six exclusive flags, so it also means neither dispatched nor cancelled.
@@ -43,10 +45,10 @@ export const changeFinishingStatus = async (
       : [];
   // One answer naming every open mandatory item of the cases that would move, before any of them does.
   if (group.length > 0) await assertChecklistsComplete(tx, [row.uid, ...group.map((g) => g.row.uid)]);
-  await moveCase(tx, { actionCase, to: status, actor, now });
+  await moveCase(tx, { actionCase, to: status, actor, now, events });
   const moved = [row.uid];
   for (const grouped of group) {
-    await moveCase(tx, { actionCase: grouped, to: status, actor, now });
+    await moveCase(tx, { actionCase: grouped, to: status, actor, now, events });
     moved.push(grouped.row.uid);
   }
   // Once for the whole group, after every move.

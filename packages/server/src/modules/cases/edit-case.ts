@@ -75,7 +75,10 @@ const mergeParts = (parts: { set: CaseUpdate; changes: CaseChanges }[]) => ({
   changes: Object.assign({}, ...parts.map((p) => p.changes)) as CaseChanges,
 });
 
-export const editCase: CaseActionHandler<'edit_case'> = async (tx, { actionCase, actor, now, body }) => {
+export const editCase: CaseActionHandler<'edit_case'> = async (
+  tx,
+  { actionCase, actor, now, body, events },
+) => {
   const { row } = actionCase;
   const edit = body.case;
   const basics = await resolveBasics(tx, actionCase, edit);
@@ -98,6 +101,7 @@ export const editCase: CaseActionHandler<'edit_case'> = async (tx, { actionCase,
         actor,
         now,
         force: body.forceUpdateStatus ?? false,
+        events,
       })
     : emptyEditPart();
   if (kits.kitIds) await saveClientGaugeKits(tx, row.uid, kits.kitIds);

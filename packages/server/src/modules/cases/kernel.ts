@@ -1,6 +1,7 @@
 // The cases module's kernel: what other modules may use to act on a case (lint refuses any other import
-// of modules/cases from outside it). Load and lock the case, plan a status change, save the changes with
-// the case audit row, and the types every module's case-action handlers are written against.
+// of modules/cases from outside it but its routes). Load and lock the case, plan a status change, save the
+// changes with the case audit row, the types every module's case-action handlers are written against, the
+// plug-ins the app hands the case-action runner, and the case events modules react to.
 
 export {
   answerCase,
@@ -10,6 +11,15 @@ export {
   type CaseActionHandler,
   type CaseActionHandlers,
 } from './action-types';
+export type { CaseActionPlugins } from './case-action-plugins';
+export {
+  createCaseEvents,
+  type CaseDispatched,
+  type CaseEvent,
+  type CaseEventHandler,
+  type CaseEvents,
+  type CaseStatusChanged,
+} from './case-events';
 export {
   caseNotFound,
   findStatus,

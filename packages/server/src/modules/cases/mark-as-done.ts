@@ -9,7 +9,10 @@ import { saveCaseChanges } from './save-case-changes';
  * date_dispatched now, and (as every dispatch) it goes onto the collection's open invoice. It cannot be undone. A
  * virtual case is never milled, so a machine project it sits in is left without asking.
  */
-export const markAsDone: CaseActionHandler<'mark_as_done'> = async (tx, { actionCase, actor, now }) => {
+export const markAsDone: CaseActionHandler<'mark_as_done'> = async (
+  tx,
+  { actionCase, actor, now, events },
+) => {
   const { row } = actionCase;
   if (!row.virtual_product || row.dispatched || row.cancelled) {
     throw new AppError('conflict', { message: caseActionMessages.notActiveVirtual });
@@ -22,6 +25,7 @@ export const markAsDone: CaseActionHandler<'mark_as_done'> = async (tx, { action
     actor,
     now,
     force: true,
+    events,
   });
   await saveCaseChanges(tx, { actionCase, actor, now, set, changes, recompute: true });
   return answerCase(row.uid);

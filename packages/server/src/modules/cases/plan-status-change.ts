@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client';
 import { machine_projects } from '../../db/schema/index';
 import { assertChecklistsComplete } from '../checklists/checklist-gate';
 import { findUserNames } from '../collections/collection-queries';
-import { raiseCaseInvoice } from '../invoicing/raise-case-invoice';
+import type { CaseEvents } from './case-events';
 import type { ActionCase, StatusRecord } from './load-action-case';
 import { recordChange, type CaseChanges, type CaseUpdate } from './save-case-changes';
 
@@ -21,6 +21,8 @@ import { recordChange, type CaseChanges, type CaseUpdate } from './save-case-cha
 // while the machine project is not Complete needs the user's confirmation (forceUpdateStatus). Beyond the
 // spec, a move to a dispatch-ready status or to DISPATCHED needs the case's mandatory checklist items
 // ticked (409 naming the open ones), checked first so the user is not asked to confirm anything else.
+// Once the plan stands, the change is published (case-events.ts) for the modules that react to it, such
+// as invoicing billing a dispatched case: they see the case as it was and may add to its audit row.
 
 /** The case step of the timeline (case-workspace §4): a higher step is further along. */
 const stepOf: Record<StatusParent, number> = {
@@ -47,9 +49,16 @@ export type StatusChangePlan = { set: CaseUpdate; changes: CaseChanges };
 
 export const planStatusChange = async (
   tx: Tx,
-  options: { actionCase: ActionCase; to: StatusRecord; actor: StaffActor; now: Date; force: boolean },
+  options: {
+    actionCase: ActionCase;
+    to: StatusRecord;
+    actor: StaffActor;
+    now: Date;
+    force: boolean;
+    events: CaseEvents;
+  },
 ): Promise<StatusChangePlan> => {
-  const { actionCase, to, actor, now } = options;
+  const { actionCase, to, actor, now, events } = options;
   const { row, status: from } = actionCase;
   const set: CaseUpdate = {};
   const changes: CaseChanges = {};
@@ -86,12 +95,10 @@ export const planStatusChange = async (
       if (value instanceof Date) recordChange(changes, field, row[field as keyof typeof row], value);
     }
   }
-  if (to.parent_name === 'DISPATCHED' && from.parent_name !== 'DISPATCHED') {
+  const isDispatching = to.parent_name === 'DISPATCHED' && from.parent_name !== 'DISPATCHED';
+  if (isDispatching) {
     set.date_dispatched = now;
     recordChange(changes, 'date_dispatched', row.date_dispatched, now);
-    // A dispatched case is billed: it goes onto the collection's open invoice (issue 13).
-    const invoiceNumber = await raiseCaseInvoice(tx, { actionCase, actor, now });
-    if (invoiceNumber !== null) recordChange(changes, 'invoice_number', null, invoiceNumber);
   }
 
   // The delegate worked for the department the case leaves.
@@ -100,5 +107,16 @@ export const planStatusChange = async (
     set.delegated_to_id = null;
     recordChange(changes, 'delegated_to', names.get(row.delegated_to_id) ?? null, null);
   }
+
+  const eventBase = {
+    caseUid: row.uid,
+    collectionUid: row.collection_uid,
+    actor,
+    at: now,
+    recordOnCaseAudit: (field: string, oldValue: unknown, newValue: unknown) =>
+      recordChange(changes, field, oldValue, newValue),
+  };
+  await events.publish(tx, { type: 'case.status_changed', ...eventBase, from, to });
+  if (isDispatching) await events.publish(tx, { type: 'case.dispatched', ...eventBase, actionCase });
   return { set, changes };
 };

@@ -21,18 +21,33 @@ import {
 } from '../../http/multipart-upload';
 import type { FileStorage } from '../../storage/file-storage';
 import { cameraUploadBodySchema, uploadCameraPhoto } from './camera-upload';
-import { runCaseAction, runFinishingAction } from './run-case-action';
+import type { CaseActionPlugins } from './case-action-plugins';
+import type { CaseEvents } from './case-events';
+import { createCaseActionRunner } from './run-case-action';
 
 // The case actions (case-workspace §7 'Case actions'), the finishing status selector and the camera
 // upload. The id is parsed in the handler, not refused by the schema: an id that cannot exist is
 // 'Case not found' (404). upload_files and blur_file come as multipart: their text fields are the body the
-// schema validates, their files are received before validation (http/multipart-upload.ts).
+// schema validates, their files are received before validation (http/multipart-upload.ts). The app
+// passes its case events and the other modules' slices of the case actions (case-action-plugins.ts).
 export const registerCasesRoutes = (
   app: FastifyInstance,
-  deps: { db: Db; storage: FileStorage; config: Config },
+  deps: {
+    db: Db;
+    storage: FileStorage;
+    config: Config;
+    caseEvents: CaseEvents;
+    caseActionPlugins: CaseActionPlugins;
+  },
 ): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = deps;
+  const runner = createCaseActionRunner({
+    db,
+    storage,
+    events: deps.caseEvents,
+    plugins: deps.caseActionPlugins,
+  });
   const linkTtlMinutes = deps.config.fileLinkTtlMinutes;
 
   api.post(
@@ -55,11 +70,10 @@ export const registerCasesRoutes = (
       },
     },
     async (request) =>
-      runCaseAction(db, {
+      runner.runCaseAction({
         caseId: request.params.case_id,
         body: request.body,
         actor: requireActor(request),
-        storage,
         parts: uploadedPartsOf(request),
         linkTtlMinutes,
       }),
@@ -78,11 +92,10 @@ export const registerCasesRoutes = (
       },
     },
     async (request) =>
-      uploadCameraPhoto(db, {
+      uploadCameraPhoto(runner, {
         caseId: request.params.case_id,
         body: request.body,
         actor: requireActor(request),
-        storage,
         parts: uploadedPartsOf(request),
       }),
   );
@@ -98,7 +111,7 @@ export const registerCasesRoutes = (
       },
     },
     async (request) =>
-      runFinishingAction(db, {
+      runner.runFinishingAction({
         caseId: request.params.case_id,
         body: request.body,
         actor: requireActor(request),

@@ -13,48 +13,37 @@ import { cases } from '../../db/schema/index';
 import type { UploadedPart } from '../../http/multipart-upload';
 import type { FileStorage } from '../../storage/file-storage';
 import { loadCollection } from '../collections/load-collection';
-import { fileCaseActionHandlers, keepCaseActionParts } from '../files/case-actions';
-import { forgetKeptFiles, type KeptFile } from '../files/store-file';
-import { invoicingCaseActionHandlers } from '../invoicing/case-actions';
-import { outsourcingCaseActionHandlers } from '../outsourcing/case-actions';
+import type { KeptFile } from '../files/store-file';
 import type { ActionInput, ActionResult, CaseActionHandler, CaseActionHandlers } from './action-types';
+import type { CaseActionPlugins } from './case-action-plugins';
 import { caseActionHandlers } from './case-actions';
+import type { CaseEvents } from './case-events';
 import { changeFinishingStatus } from './change-finishing-status';
 import { caseNotFound, loadActionCase } from './load-action-case';
 
 // POST /api/v2/case/{case_id}/ and POST /api/v2/finishing/{case_id}/: load and lock the case, run the
 // action's handler, all in one transaction (a failure leaves nothing changed), then present the case as
-// GET /api/v2/collection/{uid}/ lists it.
-
-// Every module's slice joined; `satisfies` fails the build when an action of the union has no handler.
-const handlers = {
-  ...caseActionHandlers,
-  ...fileCaseActionHandlers,
-  ...outsourcingCaseActionHandlers,
-  ...invoicingCaseActionHandlers,
-} satisfies CaseActionHandlers<CaseActionName>;
+// GET /api/v2/collection/{uid}/ lists it. One runner per app, built at start with what it runs on and the
+// other modules' plug-ins (case-action-plugins.ts).
 
 // Finishing actions issue no links; the file service's default.
 const defaultLinkTtlMinutes = 15;
 
 type RunOptions<Body> = { caseId: number | null; body: Body; actor: StaffActor };
 
-const inActionTransaction = <Body, Result>(
-  db: Db,
-  options: RunOptions<Body> & { kept?: readonly KeptFile[]; linkTtlMinutes?: number },
-  work: (tx: Tx, input: ActionInput<Body>) => Promise<Result>,
-): Promise<Result> =>
-  inTransaction(db, async (tx) => {
-    const actionCase = await loadActionCase(tx, options.caseId);
-    return work(tx, {
-      actionCase,
-      body: options.body,
-      actor: options.actor,
-      now: new Date(),
-      kept: options.kept ?? [],
-      linkTtlMinutes: options.linkTtlMinutes ?? defaultLinkTtlMinutes,
-    });
-  });
+export type CaseActionRunnerDeps = {
+  db: Db;
+  storage: FileStorage;
+  events: CaseEvents;
+  plugins: CaseActionPlugins;
+};
+
+export type CaseActionRunner = {
+  runCaseAction: (
+    options: RunOptions<CaseAction> & { parts: readonly UploadedPart[]; linkTtlMinutes: number },
+  ) => Promise<CollectionCase | Schedule | FileLinkAnswer>;
+  runFinishingAction: (options: RunOptions<FinishingAction>) => Promise<CollectionCase>;
+};
 
 /** The case as the collection lists it (same presenter, so the web can put it straight in its cache). */
 export const presentActionCase = async (q: Queryable, caseUid: string): Promise<CollectionCase> => {
@@ -70,36 +59,50 @@ export const presentActionCase = async (q: Queryable, caseUid: string): Promise<
   return presented;
 };
 
-export const runCaseAction = async (
-  db: Db,
-  options: RunOptions<CaseAction> & {
-    storage: FileStorage;
-    parts: readonly UploadedPart[];
-    linkTtlMinutes: number;
-  },
-): Promise<CollectionCase | Schedule | FileLinkAnswer> => {
-  const kept = await keepCaseActionParts(options.storage, options.body, options.parts);
-  let result: ActionResult;
-  try {
-    result = await inActionTransaction(db, { ...options, kept }, (tx, input): Promise<ActionResult> => {
-      // Each handler takes its own member of the union; the map guarantees the pairing.
-      const handler = handlers[input.body.action] as CaseActionHandler<CaseActionName>;
-      return handler(tx, input as ActionInput<never>);
-    });
-  } catch (error) {
-    // Nothing committed points at the stored bytes.
-    await forgetKeptFiles(options.storage, kept);
-    throw error;
-  }
-  if (result.kind === 'schedule') return result.schedule;
-  if (result.kind === 'link') return { url: result.url };
-  return presentActionCase(db, result.caseUid);
-};
+export const createCaseActionRunner = (deps: CaseActionRunnerDeps): CaseActionRunner => {
+  const { db, storage, events, plugins } = deps;
+  // Every module's slice joined; the type fails the build when an action of the union has no handler.
+  const handlers: CaseActionHandlers<CaseActionName> = { ...caseActionHandlers, ...plugins.handlers };
 
-export const runFinishingAction = async (
-  db: Db,
-  options: RunOptions<FinishingAction>,
-): Promise<CollectionCase> => {
-  const caseUid = await inActionTransaction(db, options, changeFinishingStatus);
-  return presentActionCase(db, caseUid);
+  const inActionTransaction = <Body, Result>(
+    options: RunOptions<Body> & { kept?: readonly KeptFile[]; linkTtlMinutes?: number },
+    work: (tx: Tx, input: ActionInput<Body>) => Promise<Result>,
+  ): Promise<Result> =>
+    inTransaction(db, async (tx) => {
+      const actionCase = await loadActionCase(tx, options.caseId);
+      return work(tx, {
+        actionCase,
+        body: options.body,
+        actor: options.actor,
+        now: new Date(),
+        kept: options.kept ?? [],
+        linkTtlMinutes: options.linkTtlMinutes ?? defaultLinkTtlMinutes,
+        events,
+      });
+    });
+
+  return {
+    runCaseAction: async (options) => {
+      const kept = await plugins.keepParts(storage, options.body, options.parts);
+      let result: ActionResult;
+      try {
+        result = await inActionTransaction({ ...options, kept }, (tx, input): Promise<ActionResult> => {
+          // Each handler takes its own member of the union; the map guarantees the pairing.
+          const handler = handlers[input.body.action] as CaseActionHandler<CaseActionName>;
+          return handler(tx, input as ActionInput<never>);
+        });
+      } catch (error) {
+        // Nothing committed points at the stored bytes.
+        await plugins.forgetKept(storage, kept);
+        throw error;
+      }
+      if (result.kind === 'schedule') return result.schedule;
+      if (result.kind === 'link') return { url: result.url };
+      return presentActionCase(db, result.caseUid);
+    },
+    runFinishingAction: async (options) => {
+      const caseUid = await inActionTransaction(options, changeFinishingStatus);
+      return presentActionCase(db, caseUid);
+    },
+  };
 };

@@ -12,6 +12,7 @@ import {
   recordChange,
   saveCaseChanges,
   type ActionCase,
+  type CaseEvents,
   type StatusRecord,
 } from '../cases/kernel';
 import { findCourier } from './find-couriers';
@@ -44,9 +45,10 @@ const moveToDispatched = async (
     now: Date;
     courier: string;
     trackingReference: string;
+    events: CaseEvents;
   },
 ): Promise<void> => {
-  const { actionCase, actor, now, trackingReference } = options;
+  const { actionCase, actor, now, trackingReference, events } = options;
   // A dispatch-ready case is in the lab, so no machine project can hold the move back.
   const { set, changes } = await planStatusChange(tx, {
     actionCase,
@@ -54,6 +56,7 @@ const moveToDispatched = async (
     actor,
     now,
     force: false,
+    events,
   });
   set.tracking_number = trackingReference;
   recordChange(changes, 'tracking_number', actionCase.row.tracking_number, trackingReference);
@@ -64,9 +67,9 @@ const moveToDispatched = async (
 /** Makes the dispatch; answers the collection's uid (the route answers the collection after commit). */
 export const createDispatch = async (
   db: Db,
-  options: { rawUid: string; body: NewDispatch; actor: StaffActor },
+  options: { rawUid: string; body: NewDispatch; actor: StaffActor; events: CaseEvents },
 ): Promise<string> => {
-  const { body, actor } = options;
+  const { body, actor, events } = options;
   const trackingReference = body.tracking_reference?.trim() ?? '';
   const shippingAddress = addressOf(body.shipping_address);
   return inTransaction(db, async (tx) => {
@@ -105,6 +108,7 @@ export const createDispatch = async (
         now,
         courier: courier.name,
         trackingReference,
+        events,
       });
     }
     await writeAuditEvent(tx, {

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { requireActor } from '../../http/access';
 import { jobNames, type JobName } from '../../jobs/job-names';
 import type { RealtimeBus } from '../../realtime/realtime-bus';
+import type { CaseEvents } from '../cases/kernel';
 import { loadCollection } from '../collections/load-collection';
 import { createDispatch } from './create-dispatch';
 import { findCouriers } from './find-couriers';
@@ -16,7 +17,7 @@ import { findCouriers } from './find-couriers';
 // answered with the collection (its dispatches and the moved cases) so the page takes it as it is.
 export const registerDispatchesRoutes = (
   app: FastifyInstance,
-  deps: { db: Db; jobs: { wake: (name: JobName) => void }; realtime: RealtimeBus },
+  deps: { db: Db; jobs: { wake: (name: JobName) => void }; realtime: RealtimeBus; caseEvents: CaseEvents },
 ): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, jobs } = deps;
@@ -49,6 +50,7 @@ export const registerDispatchesRoutes = (
         rawUid: request.params.uid,
         body: request.body,
         actor: requireActor(request),
+        events: deps.caseEvents,
       });
       jobs.wake(jobNames.dispatchEmail);
       return reply.status(201).send(await loadCollection(db, uid));

@@ -1,7 +1,7 @@
 import { AppError, sanitizeFileName, uploadLimitBytes, uploadMessages, type CaseAction } from '@lab/domain';
 import type { UploadedPart } from '../../http/multipart-upload';
 import type { FileStorage } from '../../storage/file-storage';
-import type { CaseActionHandlers } from '../cases/kernel';
+import type { CaseActionHandlers, CaseActionPlugins } from '../cases/kernel';
 import {
   blurCaseFile,
   deleteCaseFile,
@@ -14,6 +14,7 @@ import { uploadReturnFile } from './upload-return-file';
 
 // The files module's slice of POST /api/v2/case/{case_id}/ (case-workspace §7 'upload_files',
 // 'delete_file', …): its handlers, and the preparation its multipart actions need before the transaction.
+// The app plugs both into the cases module's runner (case-action-plugins.ts).
 
 export const fileCaseActionHandlers = {
   upload_files: uploadCaseFiles,
@@ -55,3 +56,9 @@ export const keepCaseActionParts = async (
   }
   return kept;
 };
+
+/** The multipart preparation the case-action runner runs around every action, and its undoing. */
+export const fileCaseActionParts = {
+  keepParts: keepCaseActionParts,
+  forgetKept: forgetKeptFiles,
+} satisfies Pick<CaseActionPlugins, 'keepParts' | 'forgetKept'>;

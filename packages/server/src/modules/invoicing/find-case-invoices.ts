@@ -1,119 +1,16 @@
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { desc, eq } from 'drizzle-orm';
 import type { Invoice } from '@lab/domain';
 import type { Queryable } from '../../db/client';
-import {
-  cases,
-  clients,
-  dispatches,
-  implants,
-  invoice_cases,
-  invoice_lines,
-  invoices,
-  job_types,
-  statuses,
-} from '../../db/schema/index';
+import { dispatches } from '../../db/schema/index';
 import { findCaseCollection, type CaseCollection } from './find-case-collection';
+import { inCollection, selectInvoices, selectLines, selectRelatedCases } from './invoice-selects';
 import { presentInvoices } from './present-invoice';
 
 // GET /api/cases/{case_id}/invoicing/: the invoices of the case's collection. Five statements whatever the
 // number of invoices, cases and lines: the case, then the invoices, their cases, their lines and the
 // courier together, each for the whole collection. The invoice documents (documents/) read through the same
-// selects, scoped by a condition on `invoices` (one collection, or the collections an export covers).
-
-// The shipping client joins as `clients`; the billing client is a second join of the same table.
-const billingClients = alias(clients, 'billing_client');
-
-/** The invoices of one collection, as the scope of the selects below. */
-export const inCollection = (collectionUid: string): SQL => eq(invoices.collection_uid, collectionUid);
-
-export const selectInvoices = (db: Queryable, scope: SQL) =>
-  db
-    .select({
-      id: invoices.id,
-      collection_uid: invoices.collection_uid,
-      invoice_number: invoices.invoice_number,
-      invoice_group_uid: invoices.invoice_group_uid,
-      purchase_order_number: invoices.purchase_order_number,
-      invoice_platform: invoices.invoice_platform,
-      currency: invoices.currency,
-      freight: invoices.freight,
-      finalised: invoices.finalised,
-      finalised_snapshot: invoices.finalised_snapshot,
-      invoice_date: invoices.invoice_date,
-      manually_invoiced_at: invoices.manually_invoiced_at,
-      shipping: {
-        name: clients.name,
-        invoice_email: clients.invoice_email,
-        is_cash_customer: clients.is_cash_customer,
-        credit_limit: clients.credit_limit,
-        current_balance: clients.current_balance,
-        email: clients.email,
-        address_line_1: clients.address_line_1,
-        address_line_2: clients.address_line_2,
-        suburb: clients.suburb,
-        state: clients.state,
-        postcode: clients.postcode,
-        country: clients.country,
-      },
-      billing: {
-        name: billingClients.name,
-        invoice_email: billingClients.invoice_email,
-        is_cash_customer: billingClients.is_cash_customer,
-        credit_limit: billingClients.credit_limit,
-        current_balance: billingClients.current_balance,
-      },
-    })
-    .from(invoices)
-    .innerJoin(clients, eq(clients.id, invoices.shipping_client_id))
-    .leftJoin(billingClients, eq(billingClients.id, invoices.billing_client_id))
-    .where(scope)
-    // Oldest first, so each group's first row is its main invoice.
-    .orderBy(asc(invoices.created_at), asc(invoices.id));
-
-export const selectRelatedCases = (db: Queryable, scope: SQL) =>
-  db
-    .select({
-      invoice_id: invoice_cases.invoice_id,
-      split_amount: invoice_cases.split_amount,
-      case_mkey: cases.case_mkey,
-      case_id: cases.case_id,
-      job_type_name: job_types.name,
-      status: statuses.name,
-      status_code: statuses.parent_name,
-      dispatched: cases.dispatched,
-      cancelled: cases.cancelled,
-      dentate: cases.dentate,
-      teeth: sql<
-        number[]
-      >`coalesce((SELECT array_agg(${implants.tooth} ORDER BY ${implants.tooth}) FROM ${implants} WHERE ${implants.case_uid} = ${cases.uid} AND ${implants.deleted_at} IS NULL), '{}')`,
-    })
-    .from(invoice_cases)
-    .innerJoin(invoices, eq(invoices.id, invoice_cases.invoice_id))
-    .innerJoin(cases, eq(cases.uid, invoice_cases.case_uid))
-    .innerJoin(job_types, eq(job_types.id, cases.job_type_id))
-    .innerJoin(statuses, eq(statuses.id, cases.status_id))
-    .where(scope)
-    .orderBy(asc(cases.ordinal));
-
-export const selectLines = (db: Queryable, scope: SQL) =>
-  db
-    .select({
-      invoice_id: invoice_lines.invoice_id,
-      case_mkey: cases.case_mkey,
-      case_id: cases.case_id,
-      dentate: invoice_lines.dentate,
-      description: invoice_lines.description,
-      total_qty: invoice_lines.total_qty,
-      unit_price: invoice_lines.unit_price,
-      is_fixed: invoice_lines.is_fixed,
-    })
-    .from(invoice_lines)
-    .innerJoin(invoices, eq(invoices.id, invoice_lines.invoice_id))
-    .leftJoin(cases, eq(cases.uid, invoice_lines.case_uid))
-    .where(scope)
-    // The entered order; sorting by amount (stable) keeps it among equal amounts.
-    .orderBy(asc(invoice_lines.sort), asc(invoice_lines.id));
+// selects (invoice-selects.ts), scoped by a condition on `invoices` (one collection, or the collections an
+// export covers).
 
 const selectLatestCourier = async (db: Queryable, collectionUid: string): Promise<string | null> => {
   const [latest] = await db
@@ -124,10 +21,6 @@ const selectLatestCourier = async (db: Queryable, collectionUid: string): Promis
     .limit(1);
   return latest?.courier ?? null;
 };
-
-export type InvoiceRow = Awaited<ReturnType<typeof selectInvoices>>[number];
-export type RelatedCaseRow = Awaited<ReturnType<typeof selectRelatedCases>>[number];
-export type InvoiceLineRow = Awaited<ReturnType<typeof selectLines>>[number];
 
 /** Every invoice of the collection, as the Billing view shows them. */
 export const findCollectionInvoices = async (

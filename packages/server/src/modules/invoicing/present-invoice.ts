@@ -17,7 +17,7 @@ import {
   type ShippingAddress,
 } from '@lab/domain';
 import type { CaseCollection } from './find-case-collection';
-import type { InvoiceLineRow, InvoiceRow, RelatedCaseRow } from './find-case-invoices';
+import type { InvoiceLineRow, InvoiceRow, RelatedCaseRow } from './invoice-selects';
 import { centsOfStored, nullableMoneyOfStored } from './money-text';
 
 // Invoice rows → the answer of GET /api/cases/{case_id}/invoicing/. Amounts go through the domain rules

@@ -17,7 +17,7 @@ export const planMoveToDesignOutsourced = async (
   tx: Tx,
   input: ActionInput<{ move_to_design?: boolean | undefined }>,
 ): Promise<StatusChangePlan> => {
-  const { actionCase, actor, now, body } = input;
+  const { actionCase, actor, now, body, events } = input;
   const { row, status } = actionCase;
   if (row.dispatched || row.cancelled) {
     throw new AppError('conflict', { message: outsourceMessages.caseNotActive });
@@ -32,5 +32,5 @@ export const planMoveToDesignOutsourced = async (
   }
   // Leaving production for outsourced design takes the case out of its machine project: the user
   // confirmed the move.
-  return planStatusChange(tx, { actionCase, to, actor, now, force: true });
+  return planStatusChange(tx, { actionCase, to, actor, now, force: true, events });
 };

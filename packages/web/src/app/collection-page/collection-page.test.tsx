@@ -7,7 +7,7 @@ import { Providers } from '../providers';
 import { createQueryClient } from '../query-client';
 import { idleShellParts } from '../shell/app-shell';
 import { CollectionPage } from './collection-page';
-import { idleCollectionParts } from './collection-parts';
+import { idleCollectionParts } from './collection-page-parts';
 
 const uid = '0b9f3a52-5b0e-4a53-9c55-2f6f4a0d0c11';
 

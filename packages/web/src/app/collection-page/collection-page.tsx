@@ -22,13 +22,8 @@ import {
   type CollectionView,
   type PageView,
 } from './collection-params';
-import {
-  ActiveView,
-  CollectionMessagesPanel,
-  CollectionNav,
-  CollectionWorkspace,
-  idleCollectionParts,
-} from './collection-parts';
+import { ActiveView, CollectionMessagesPanel, CollectionNav } from './collection-parts';
+import { CollectionWorkspace, idleCollectionParts } from './collection-page-parts';
 import { useCollectionPageState } from './use-collection-page-state';
 
 const documentTitles: Record<'noCollection' | 'active' | 'collection', string> = {

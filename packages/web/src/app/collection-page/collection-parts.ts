@@ -9,9 +9,6 @@ export const CollectionNav = lazyPart(() =>
 export const ActiveView = lazyPart(() =>
   import('../../features/active/components/active-view').then((module) => module.ActiveView),
 );
-export const CollectionWorkspace = lazyPart(() =>
-  import('./collection-workspace').then((module) => module.CollectionWorkspace),
-);
 export const ComponentsView = lazyPart(() =>
   import('../../features/collections/components/components-view').then((module) => module.ComponentsView),
 );
@@ -34,18 +31,3 @@ export const DispatchesView = lazyPart(() =>
   import('../../features/dispatches/components/dispatches-view').then((module) => module.DispatchesView),
 );
 export const CaseDrawer = lazyPart(() => import('./case-drawer').then((module) => module.CaseDrawer));
-
-/** Prefetched on idle in this order: what a user opens first comes first. */
-export const idleCollectionParts = [
-  CollectionWorkspace,
-  CollectionNav,
-  ComponentsView,
-  CollectionMessagesPanel,
-  CaseDrawer,
-  CollectionApprovalsView,
-  OrderFormsView,
-  ChecklistsView,
-  InvoicesView,
-  DispatchesView,
-  ActiveView,
-];

@@ -10,7 +10,7 @@ import {
   type InvoiceLineRow,
   type InvoiceRow,
   type RelatedCaseRow,
-} from '../find-case-invoices';
+} from '../invoice-selects';
 import { presentInvoices } from '../present-invoice';
 import type { ExportInvoice } from './accounting-layouts';
 import { billToAddressOf, selectBillingAddresses } from './bill-to-address';

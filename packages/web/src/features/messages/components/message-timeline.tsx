@@ -14,16 +14,9 @@ import { TimelineRow } from './timeline-row';
 
 export const scrollDelayMs = 300;
 
-export type TimelineLabels = {
-  messageTypeName: (code: string) => string;
-  caseLabel: (caseUid: string | null) => string | null;
-  approvalLabel: (approvalUid: string) => string;
-};
+import type { TimelineLabels, WatchRead } from './timeline-types';
 
-/** The read-marking ref of a bubble (see useReadMarking). */
-export type WatchRead = (
-  isUnseen: boolean,
-) => ((element: HTMLElement | null) => (() => void) | undefined) | undefined;
+export type { TimelineLabels, WatchRead };
 
 export type MessageTimelineProps = {
   entries: readonly TimelineEntry[];

@@ -4,7 +4,7 @@ import type { TimelineEntry } from '../timeline';
 import { ApprovalEventCard } from './approval-event-card';
 import { CommunicationCard } from './communication-card';
 import { MessageBubble, type RenderAttachments } from './message-bubble';
-import type { TimelineLabels, WatchRead } from './message-timeline';
+import type { TimelineLabels, WatchRead } from './timeline-types';
 
 type TimelineRowProps = {
   entry: TimelineEntry;
