@@ -127,8 +127,8 @@ const start = async () => {
   for (const address of labAddresses(config, port)) console.log(`  ${address}`);
   console.log(
     config.isPublicUrlSet
-      ? `E-mails and print jobs link to ${config.publicUrl}/ (PUBLIC_URL).`
-      : `E-mails and print jobs link to ${config.publicUrl}/: set PUBLIC_URL to the address clients and ` +
+      ? `E-mails link to ${config.publicUrl}/ (PUBLIC_URL).`
+      : `E-mails link to ${config.publicUrl}/: set PUBLIC_URL to the address clients and ` +
           'partners reach from outside (e.g. PUBLIC_URL=https://cases.yourlab.com npm start).',
   );
   if (wantsDemo) {

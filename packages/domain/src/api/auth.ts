@@ -21,7 +21,7 @@ export const meSchema = z.object({
   staging: z.boolean(),
   printers: z.array(printerSchema),
   /**
-   * Administrators only: the address e-mails and print jobs link to (PUBLIC_URL, or this machine's name on
+   * Administrators only: the address e-mails link to (PUBLIC_URL, or this machine's name on
    * the lab network), so a wrong one is noticed before a client gets a dead link.
    */
   public_url: z.string().optional(),

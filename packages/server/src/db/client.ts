@@ -7,21 +7,17 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { isUnderTestRunner } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 import { planGenerically } from './prepared';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** Either the database or a transaction: reads that may run inside a caller's transaction take this. */
-export type Queryable = Db | Tx;
+import type { Db, Queryable, Tx } from './handle-types';
+
+export type { Db, Queryable, Schema, Tx } from './handle-types';
 
 export type DatabaseHandle = {
   db: Db;
@@ -34,6 +30,8 @@ export type DatabaseHandle = {
    */
   analyze: () => Promise<void>;
   close: () => Promise<void>;
+  /** PGlite only: the data folder as a tar, which `openDatabase({ kind: 'pglite', from })` starts from. */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 /** The SQL migrations and their journal (meta/_journal.json), as drizzle-kit writes them. */
@@ -144,7 +142,8 @@ const guardAgainstUseInsideTransaction = (db: Db): Db =>
   });
 
 export type OpenDatabaseOptions =
-  | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
+  // dataDir null: in memory (tests), empty or a copy of the data folder dumped as `from`.
+  | { kind: 'pglite'; dataDir: string | null; from?: Blob }
   | { kind: 'postgres'; url: string; poolMax?: number };
 
 export const openDatabase = async (options: OpenDatabaseOptions): Promise<DatabaseHandle> => {
@@ -191,7 +190,10 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
     fs.mkdirSync(folder, { recursive: true });
     client = await PGlite.create(folder, { extensions: { pg_trgm } });
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create({
+      extensions: { pg_trgm },
+      ...(options.from ? { loadDataDir: options.from } : {}),
+    });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -207,6 +209,7 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
       await client.close();
       releaseLock();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 };
 

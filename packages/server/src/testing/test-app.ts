@@ -7,7 +7,6 @@ import type { EvidentSetup } from '../adapters/evident/evident-setup';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/client';
-import { seedReferenceData } from '../db/seed/reference';
 import { createUser } from '../auth/users';
 import type { ReceivedMail } from '../mail/local-mailbox';
 import { startMail, type MailSetup } from '../mail/mail-setup';
@@ -46,8 +45,7 @@ export const createTestApp = async (
     evident?: EvidentSetup;
   } = {},
 ): Promise<TestApp> => {
-  const database = await openTestDatabase();
-  if (options.seedReference !== false) await seedReferenceData(database.db);
+  const database = await openTestDatabase({ withReference: options.seedReference !== false });
   const config = loadConfig({ DATA_DIR: '/tmp/unused-in-tests', LOG_LEVEL: 'silent', ...options.env });
   const ownDir =
     options.storage || config.fileStorage === 's3'
