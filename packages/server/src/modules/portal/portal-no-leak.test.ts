@@ -109,11 +109,10 @@ describe('the portal on the demo lab', () => {
       const { notes } = await forbiddenFor(walk);
       checked += notes.length;
       for (const body of walk.bodies) {
-        for (const note of notes)
-          expect({ collection: walk.uid, leaked: body.includes(note) }).toEqual({
-            collection: walk.uid,
-            leaked: false,
-          });
+        expect({ collection: walk.uid, leaked: notes.filter((note) => body.includes(note)) }).toEqual({
+          collection: walk.uid,
+          leaked: [],
+        });
       }
     }
     expect(checked).toBeGreaterThan(walked.length);
@@ -145,12 +144,10 @@ describe('the portal on the demo lab', () => {
       const { fileNames } = await forbiddenFor(walk);
       checked += fileNames.length;
       for (const body of walk.bodies) {
-        for (const name of fileNames)
-          expect({ collection: walk.uid, name, leaked: body.includes(name) }).toEqual({
-            collection: walk.uid,
-            name,
-            leaked: false,
-          });
+        expect({ collection: walk.uid, leaked: fileNames.filter((name) => body.includes(name)) }).toEqual({
+          collection: walk.uid,
+          leaked: [],
+        });
       }
       const internal = await rowsOf<{ id: number }>(sql`
         SELECT f.id FROM files f WHERE f.collection_uid = ${walk.uid} AND f.file_category = 'internal_file'`);
@@ -166,7 +163,8 @@ describe('the portal on the demo lab', () => {
     for (const walk of walked) {
       for (const body of walk.bodies) {
         expect(body).not.toContain('not-a-secret-demo-value');
-        for (const key of allPortalKeys) expect(body.includes(key)).toBe(false);
+        // One assertion per body naming every key found: 300 keys × 2,000 bodies as single asserts took 10 s.
+        expect(allPortalKeys.filter((key) => body.includes(key))).toEqual([]);
       }
       const keys = [...keysIn(walk.portal)];
       expect(keys.filter((k) => /price|amount|invoice|cost|total|discount/i.test(k))).toEqual([]);
