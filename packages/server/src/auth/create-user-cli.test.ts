@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { acquireDataDirLock } from '../db/data-dir-lock';
 
 // `npm run user:create` as a newcomer meets it: run as its own process (the script exits with a code
@@ -37,10 +37,13 @@ const runCli = (args: string[], options: { dataDir?: string; stdin?: string } = 
     child.stdin.end(options.stdin ?? '');
   });
 
-describe('npm run user:create', () => {
-  it('prints its usage on --help and -h, and exits 0', async () => {
-    for (const flag of ['--help', '-h']) {
-      const run = await runCli([flag]);
+// Each run is a Node process loading the CLI's imports, seconds on a busy machine: the tests run side by side
+// (each on a data folder of its own), and so do the two help flags. Concurrent tests take `expect` from
+// their context, so that a failure is told against the test it belongs to.
+describe.concurrent('npm run user:create', () => {
+  it('prints its usage on --help and -h, and exits 0', async ({ expect }) => {
+    const runs = await Promise.all(['--help', '-h'].map((flag) => runCli([flag])));
+    for (const run of runs) {
       expect(run.code).toBe(0);
       expect(run.stderr).toBe('');
       expect(run.stdout).toMatch(/^Usage: npm run user:create -- --username U --department D \[options\]/);
@@ -61,7 +64,7 @@ describe('npm run user:create', () => {
     }
   });
 
-  it('refuses an unknown option with one line and the usage, exit 2, no stack trace', async () => {
+  it('refuses an unknown option with one line and the usage, exit 2, no stack trace', async ({ expect }) => {
     const run = await runCli(['--username', 'jane', '--bogus']);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
@@ -72,7 +75,7 @@ describe('npm run user:create', () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('tells to stop the server when it holds the data folder, exit 1', async () => {
+  it('tells to stop the server when it holds the data folder, exit 1', async ({ expect }) => {
     const dataDir = path.join(workDir, 'held');
     // The lock the server takes at start; this test process stands in for the running server.
     const release = acquireDataDirLock(dataDir);
@@ -97,7 +100,7 @@ describe('npm run user:create', () => {
     }
   });
 
-  it('creates the user from the password on stdin, and refuses the same name again', async () => {
+  it('creates the user from the password on stdin, and refuses the same name again', async ({ expect }) => {
     const dataDir = path.join(workDir, 'free');
     const args = ['--username', 'jane', '--department', 'design', '--admin', '--first-name', 'Jane'];
     const created = await runCli(args, { dataDir, stdin: 'long-secret-password\n' });

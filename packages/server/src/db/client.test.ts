@@ -8,13 +8,15 @@ import { acquireDataDirLock } from './data-dir-lock';
 import { openTestDatabase } from '../testing/test-database';
 import { branches } from './schema/index';
 
-describe('the database guards', () => {
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(() => database.close());
+// One database for the guards and the steps before commit: copying one is most of their time, and their
+// rows (branch codes GT, CM, FL) do not meet.
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
 
+describe('the database guards', () => {
   it('has pg_trgm on every open', async () => {
     const [row] = await selectRows<{ s: number }>(
       database.db,
@@ -58,12 +60,6 @@ describe('the database guards', () => {
 });
 
 describe('steps before commit', () => {
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(() => database.close());
-
   it('flushes each set once, with every value once, inside the transaction', async () => {
     const flushed: string[][] = [];
     await inTransaction(database.db, async (tx) => {
@@ -129,12 +125,15 @@ describe('the data folder lock', () => {
   it('creates the data folder and keeps an embedded database across opens', async () => {
     const folder = path.join(dataDir, 'nested', 'data');
     const first = await openDatabase({ kind: 'pglite', dataDir: folder });
-    await first.migrate();
-    await first.db.insert(branches).values({ name: 'Persisted', code: 'PS', country: 'AU' });
+    // A table of its own: creating the database in the folder is this test's time already, and migrating
+    // a data folder then finding its rows again is create-user-cli.test.ts's (its second run meets the
+    // first one's user).
+    await first.db.execute(sql`CREATE TABLE kept (code text)`);
+    await first.db.execute(sql`INSERT INTO kept (code) VALUES ('PS')`);
     await expect(openDatabase({ kind: 'pglite', dataDir: folder })).rejects.toThrow(/is in use/);
     await first.close();
     const second = await openDatabase({ kind: 'pglite', dataDir: folder });
-    const rows = await second.db.select().from(branches);
+    const rows = await selectRows<{ code: string }>(second.db, sql`SELECT code FROM kept`);
     expect(rows.map((r) => r.code)).toEqual(['PS']);
     await second.close();
   });

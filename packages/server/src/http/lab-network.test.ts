@@ -1,24 +1,27 @@
 import os from 'node:os';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { guessPublicUrl, resolvePublicUrl } from '../lab-addresses';
 import { waitForMail } from '../mail/mail-test-kit';
-import { createTestApp, signInAs, type TestApp } from '../testing';
+import { buildAppOn, createTestApp, signInAs, type TestApp } from '../testing';
 import { createClient, createCollection } from '../testing/factories';
 
 // A lab opens the server from every PC by a host name: what a page is told to call is the origin it was
 // opened at, and what leaves without a request (e-mails) names this machine, never localhost.
 
-describe('/conf', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    // The default configuration: no PUBLIC_URL, listening on every interface, no proxy trusted.
-    test = await createTestApp({ seedReference: false });
-  });
-  afterAll(async () => {
-    await test.close();
-  });
+// One database for the file, copying one being most of an app's making: the test app in the default
+// configuration (no PUBLIC_URL, listening on every interface, no proxy trusted) answers /conf and sends the
+// e-mails, and the one behind a trusted proxy is built on the same database.
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => {
+  await test.close();
+});
 
+describe('/conf', () => {
   const confAt = async (headers: Record<string, string>) => {
     const answer = await test.app.inject({ method: 'GET', url: '/conf', headers });
     expect(answer.statusCode).toBe(200);
@@ -52,16 +55,16 @@ describe('/conf', () => {
 });
 
 describe('/conf behind a trusted proxy', () => {
-  let test: TestApp;
+  let behindProxy: FastifyInstance;
   beforeAll(async () => {
-    test = await createTestApp({ seedReference: false, env: { TRUST_PROXY: '1' } });
+    behindProxy = await buildAppOn(test, { TRUST_PROXY: '1' });
   });
   afterAll(async () => {
-    await test.close();
+    await behindProxy.close();
   });
 
   it('answers the address the proxy was reached at', async () => {
-    const answer = await test.app.inject({
+    const answer = await behindProxy.inject({
       method: 'GET',
       url: '/conf',
       headers: { host: '10.0.0.5:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'cases.lab.local' },
@@ -74,14 +77,6 @@ describe('/conf behind a trusted proxy', () => {
 });
 
 describe('the address e-mails carry', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp();
-  });
-  afterAll(async () => {
-    await test.close();
-  });
-
   it('names this machine, not localhost, with PUBLIC_URL unset and every interface listened on', async () => {
     expect(test.config.isPublicUrlSet).toBe(false);
     expect(test.config.host).toBe('0.0.0.0');

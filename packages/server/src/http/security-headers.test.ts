@@ -1,6 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createTestApp, type TestApp } from '../testing';
+import { buildAppOn, createTestApp, type TestApp } from '../testing';
 
 // Served over plain HTTP on the lab's network, the pages must not ask the browser to upgrade to https
 // (it would block the sign-in form's POST), pin https, or send headers a non-secure page only ignores
@@ -16,6 +17,20 @@ const secureContextHeaders = [
   'cross-origin-opener-policy',
   'origin-agent-cluster',
 ];
+
+// One database for the file: the cases differ in the app's configuration only, and building an app on the
+// database takes a fraction of copying one for each. Built in the hooks (their longer timeout): making apps
+// is most of this file's time on a busy machine.
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp({ seedReference: false });
+});
+afterAll(async () => {
+  await test.close();
+});
+
+/** An app on the file's database, configured by `env` as createTestApp configures its own. */
+const appWith = (env: NodeJS.ProcessEnv): Promise<FastifyInstance> => buildAppOn(test, env);
 
 describe('config.isHttps', () => {
   it('is set by COOKIE_SECURE, an https PUBLIC_URL or TLS served here, and off otherwise', () => {
@@ -62,18 +77,17 @@ describe.each([
     isSecure: true,
   },
 ])('page headers when served over $served', ({ env, headers: requestHeaders, isSecure }) => {
-  let test: TestApp | undefined;
-  // Built in the hook (its longer timeout): making an app is most of this test's time on a busy machine.
+  let app: FastifyInstance | undefined;
   beforeAll(async () => {
-    test = await createTestApp({ seedReference: false, env });
+    app = await appWith(env);
   });
   afterAll(async () => {
-    await test?.close();
+    await app?.close();
   });
 
   it(isSecure ? 'send the secure-context headers' : 'send none of the secure-context headers', async () => {
-    if (!test) throw new Error('no test app');
-    const page = await test.app.inject({ method: 'GET', url: '/oauth2/authorize/', headers: requestHeaders });
+    if (!app) throw new Error('no app');
+    const page = await app.inject({ method: 'GET', url: '/oauth2/authorize/', headers: requestHeaders });
     expect(page.statusCode).toBe(200);
     const { headers } = page;
     const directives = cspDirectives(headers['content-security-policy']);
@@ -96,8 +110,8 @@ describe.each([
   });
 
   it('send no page headers on the API', async () => {
-    if (!test) throw new Error('no test app');
-    const answer = await test.app.inject({ method: 'GET', url: '/api/version/', headers: requestHeaders });
+    if (!app) throw new Error('no app');
+    const answer = await app.inject({ method: 'GET', url: '/api/version/', headers: requestHeaders });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-security-policy']).toBeUndefined();
     for (const name of secureContextHeaders) expect(answer.headers[name]).toBeUndefined();

@@ -4,13 +4,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import { openDatabase, selectRows, type DatabaseHandle } from '../db/client';
 import { readMigrationJournal } from '../db/pending-migrations';
 import { files } from '../db/schema/index';
 import { startJobs } from '../jobs/start-jobs';
 import { openTestStream } from '../realtime/stream-test-kit';
-import { createTestApp, multipartBody, sampleFiles, signInAs, type TestApp } from '../testing';
+import { buildAppOn, createTestApp, multipartBody, sampleFiles, signInAs, type TestApp } from '../testing';
 import { createCollection } from '../testing/factories';
 import { startTcpForwarder, type TcpForwarder } from '../testing/tcp-forwarder';
 import { createReadinessCheck } from './readiness';
@@ -30,6 +29,9 @@ afterAll(async () => {
 });
 
 const probe = (app: FastifyInstance, url: '/healthz' | '/readyz') => app.inject({ method: 'GET', url });
+
+/** Another app on the file's database, configured as the test app, as createTestApp builds it. */
+const appOnTheDatabase = (): Promise<FastifyInstance> => buildAppOn(test);
 
 describe('GET /healthz', () => {
   it('answers 200 ok to anyone, never cached', async () => {
@@ -74,23 +76,22 @@ describe('GET /readyz', () => {
   });
 
   it('names every migration of a database the migrator has not run on', async () => {
-    const fresh = await openDatabase({ kind: 'pglite', dataDir: null });
-    const jobs = await startJobs({
-      db: fresh.db,
-      mailer: test.mail.mailer,
-      storage: test.storage,
-      log: test.app.log,
-      jobs: [],
-    });
+    // Without the migrator's schema, the database is one it never ran on ("no such schema"), as a new one
+    // would be, which takes seconds to make; the jobs run, so the migrations are all that is missing.
+    await test.db.execute(sql`ALTER SCHEMA drizzle RENAME TO drizzle_set_aside`);
     try {
-      const check = createReadinessCheck({ db: fresh.db, jobs, isDraining: () => false });
+      const check = createReadinessCheck({
+        db: test.db,
+        jobs: { isRunning: () => true },
+        isDraining: () => false,
+      });
       const tags = readMigrationJournal().map((entry) => entry.tag);
       expect(tags).toContain('0000_extensions');
       expect(await check()).toEqual({ isReady: false, reason: `migrations not applied: ${tags.join(', ')}` });
     } finally {
-      await jobs.stop();
-      await fresh.close();
+      await test.db.execute(sql`ALTER SCHEMA drizzle_set_aside RENAME TO drizzle`);
     }
+    expect((await probe(test.app, '/readyz')).statusCode).toBe(200);
   });
 
   it('is not ready once the jobs stop', async () => {
@@ -133,14 +134,16 @@ const startRawRequest = async (port: number, request: { head: string; body: Buff
 
 describe('closing the app while it is in use', () => {
   it('says draining, finishes the upload in flight, ends the streams with a retry hint, and closes promptly', async () => {
-    const closing = await createTestApp();
-    const designer = await signInAs(closing, { department: 'DESIGN' });
-    const collection = await createCollection(closing.db, { cases: [{ statusName: 'Design In Progress' }] });
+    // A second app on the file's database, to close: building one takes a fraction of copying a database.
+    // The employee and the collection are in that database, so the second app knows them.
+    const closing = await appOnTheDatabase();
+    const designer = await signInAs(test, { department: 'DESIGN' });
+    const collection = await createCollection(test.db, { cases: [{ statusName: 'Design In Progress' }] });
     const caseId = collection.cases[0]?.case_id ?? 0;
-    await closing.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = closing.app.server.address() as net.AddressInfo;
+    await closing.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = closing.server.address() as net.AddressInfo;
     try {
-      const stream = await openTestStream(closing.app, '/api/v2/stream', { cookie: designer.cookie });
+      const stream = await openTestStream(closing, '/api/v2/stream', { cookie: designer.cookie });
       await stream.next('ready');
 
       // Two requests whose first half has arrived when the close begins, each on a keep-alive connection
@@ -162,7 +165,7 @@ describe('closing the app while it is in use', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
 
       const started = Date.now();
-      const closed = closing.app.close();
+      const closed = closing.close();
       await stream.ended;
       const retry = /retry: (\d+)\n\n$/.exec(stream.body);
       expect(Number(retry?.[1])).toBeGreaterThanOrEqual(1000);
@@ -178,7 +181,7 @@ describe('closing the app while it is in use', () => {
       expect(uploadAnswers).toHaveLength(1);
       expect(uploadAnswers[0]).toMatch(/^HTTP\/1\.1 200 /);
       expect(uploadAnswers[0]).toMatch(/\r\nconnection: keep-alive\r\n/i);
-      const [stored] = await closing.db.select().from(files).where(eq(files.filename, 'in-flight.stl'));
+      const [stored] = await test.db.select().from(files).where(eq(files.filename, 'in-flight.stl'));
       expect(stored?.size_bytes).toBe(content.length);
       expect(stored?.sha256).toBe(createHash('sha256').update(content).digest('hex'));
 
@@ -208,16 +211,7 @@ describe.skipIf(!databaseUrl)('a database outage (PostgreSQL behind a TCP forwar
     const target = new URL(url);
     forwarder = await startTcpForwarder({ host: target.hostname, port: Number(target.port || 5432) });
     handle = await openDatabase({ kind: 'postgres', url: forwarder.forwardedUrl(url), poolMax: 4 });
-    app = await buildApp({
-      db: handle.db,
-      config: test.config,
-      storage: test.storage,
-      version: 'outage',
-      logger: false,
-      mail: test.mail,
-      evident: null,
-    });
-    await app.ready();
+    app = await buildAppOn(test, undefined, { db: handle.db, version: 'outage' });
   });
 
   afterAll(async () => {

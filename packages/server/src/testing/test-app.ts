@@ -46,7 +46,7 @@ export const createTestApp = async (
   } = {},
 ): Promise<TestApp> => {
   const database = await openTestDatabase({ withReference: options.seedReference !== false });
-  const config = loadConfig({ DATA_DIR: '/tmp/unused-in-tests', LOG_LEVEL: 'silent', ...options.env });
+  const config = testConfig(options.env);
   const ownDir =
     options.storage || config.fileStorage === 's3'
       ? null
@@ -78,6 +78,32 @@ export const createTestApp = async (
       if (ownDir) await rm(ownDir, { recursive: true, force: true });
     },
   };
+};
+
+/** The config every test app runs with, changed by `env`. */
+const testConfig = (env: NodeJS.ProcessEnv = {}): Config =>
+  loadConfig({ DATA_DIR: '/tmp/unused-in-tests', LOG_LEVEL: 'silent', ...env });
+
+/**
+ * Another app on a test app's database, files and mail, configured by `env` (else as the test app): for
+ * tests of configurations, or of a second process. Building one costs a fraction of copying a database.
+ */
+export const buildAppOn = async (
+  test: TestApp,
+  env?: NodeJS.ProcessEnv,
+  options: { db?: Db; version?: string } = {},
+): Promise<FastifyInstance> => {
+  const app = await buildApp({
+    db: options.db ?? test.db,
+    config: env ? testConfig(env) : test.config,
+    storage: test.storage,
+    version: options.version ?? 'test-version',
+    logger: false,
+    mail: test.mail,
+    evident: null,
+  });
+  await app.ready();
+  return app;
 };
 
 let userCounter = 0;

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startNexusConnectSimulator,
@@ -6,7 +7,14 @@ import {
 } from '../../adapters/nexus-connect/simulator';
 import { readZip } from '../../adapters/nexus-connect/zip-test-kit';
 import { components } from '../../db/schema/index';
-import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../testing';
+import {
+  buildAppOn,
+  createTestApp,
+  errorMessage,
+  signInAs,
+  type SignedInUser,
+  type TestApp,
+} from '../../testing';
 import { createCollection } from '../../testing/factories';
 
 // POST /proxy/nexus_connect/exports/ through the real app: by default against the in-process simulator
@@ -23,13 +31,20 @@ const idOf = async (code: string) => {
   return row.id;
 };
 
-const exportZip = (app: TestApp, user: SignedInUser | null, payload: unknown) =>
-  app.app.inject({
+const exportZip = (app: FastifyInstance, user: SignedInUser | null, payload: unknown) =>
+  app.inject({
     method: 'POST',
     url: '/proxy/nexus_connect/exports/',
     headers: user?.headers ?? {},
     payload: payload as Record<string, unknown>,
   });
+
+/**
+ * An app on the file's database configured by `env` as createTestApp configures its own: the apps of the
+ * export service's failures differ in configuration only, and building one takes a fraction of copying a
+ * database. They export for the case of the file's collection, and its staff sign in to them.
+ */
+const appWith = (env: NodeJS.ProcessEnv): Promise<FastifyInstance> => buildAppOn(test, env);
 
 beforeAll(async () => {
   test = await createTestApp();
@@ -58,7 +73,7 @@ afterAll(() => test.close());
 
 describe('POST /proxy/nexus_connect/exports/ (in-process simulator)', () => {
   it('streams the zip back as exports.zip, parts named by their warehouse codes', async () => {
-    const response = await exportZip(test, staff, {
+    const response = await exportZip(test.app, staff, {
       nc_session_id: sessionId,
       scan_body_id: ids['scanBody'],
       healing_cap_id: ids['healingCap'],
@@ -82,7 +97,7 @@ describe('POST /proxy/nexus_connect/exports/ (in-process simulator)', () => {
 
   it('exports a scan body alone (healing cap left out or null)', async () => {
     for (const extra of [{}, { healing_cap_id: null }]) {
-      const response = await exportZip(test, staff, {
+      const response = await exportZip(test.app, staff, {
         nc_session_id: sessionId,
         scan_body_id: ids['scanBody'],
         ...extra,
@@ -96,7 +111,7 @@ describe('POST /proxy/nexus_connect/exports/ (in-process simulator)', () => {
   });
 
   it('answers 404 for a session no case has', async () => {
-    const response = await exportZip(test, staff, {
+    const response = await exportZip(test.app, staff, {
       nc_session_id: 'nc-unknown',
       scan_body_id: ids['scanBody'],
     });
@@ -138,13 +153,16 @@ describe('POST /proxy/nexus_connect/exports/ (in-process simulator)', () => {
       'Unknown scan body',
     ],
   ])('answers 400 for %s', async (_name, payload, field, message) => {
-    const response = await exportZip(test, staff, payload());
+    const response = await exportZip(test.app, staff, payload());
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields[field]).toBe(message);
   });
 
   it('answers 401 without a token', async () => {
-    const response = await exportZip(test, null, { nc_session_id: sessionId, scan_body_id: ids['scanBody'] });
+    const response = await exportZip(test.app, null, {
+      nc_session_id: sessionId,
+      scan_body_id: ids['scanBody'],
+    });
     expect(response.statusCode).toBe(401);
     expect(errorMessage(response)).toBe('Invalid Token');
   });
@@ -152,25 +170,14 @@ describe('POST /proxy/nexus_connect/exports/ (in-process simulator)', () => {
 
 describe('POST /proxy/nexus_connect/exports/ (NEXUS_CONNECT_URL)', () => {
   let simulator: NexusConnectSimulator;
-  let remote: TestApp;
-  let user: SignedInUser;
+  let remote: FastifyInstance;
 
   beforeAll(async () => {
     simulator = await startNexusConnectSimulator({ apiKey: 'remote-key', hangMs: 3_000 });
-    remote = await createTestApp({
-      env: {
-        NEXUS_CONNECT_URL: simulator.url,
-        NEXUS_CONNECT_API_KEY: 'remote-key',
-        NEXUS_CONNECT_TIMEOUT_MS: '500',
-      },
-    });
-    user = await signInAs(remote, { department: 'DESIGN' });
-    await createCollection(remote.db, {
-      cases: [
-        {
-          fields: { automation_results: [{ type: 'nexus_connect', payload: { nc_session_id: sessionId } }] },
-        },
-      ],
+    remote = await appWith({
+      NEXUS_CONNECT_URL: simulator.url,
+      NEXUS_CONNECT_API_KEY: 'remote-key',
+      NEXUS_CONNECT_TIMEOUT_MS: '500',
     });
   }, 180_000);
   afterAll(async () => {
@@ -181,7 +188,7 @@ describe('POST /proxy/nexus_connect/exports/ (NEXUS_CONNECT_URL)', () => {
   const body = () => ({ nc_session_id: sessionId, scan_body_id: ids['scanBody'] });
 
   it('sends the export to the configured service with its key', async () => {
-    const response = await exportZip(remote, user, body());
+    const response = await exportZip(remote, staff, body());
     expect(response.statusCode).toBe(200);
     expect(readZip(response.rawPayload)).toHaveLength(2);
     expect(simulator.requests.at(-1)).toEqual({
@@ -193,37 +200,26 @@ describe('POST /proxy/nexus_connect/exports/ (NEXUS_CONNECT_URL)', () => {
 
   it('answers 502 when the service refuses, and when it does not answer in time', async () => {
     simulator.control({ failNext: 1 });
-    const refused = await exportZip(remote, user, body());
+    const refused = await exportZip(remote, staff, body());
     expect(refused.statusCode).toBe(502);
     expect(refused.json()).toEqual({
       error: { code: 'upstream_failed', message: 'The export could not be made, please try again' },
     });
     simulator.control({ hangNext: 1 });
-    const slow = await exportZip(remote, user, body());
+    const slow = await exportZip(remote, staff, body());
     expect(slow.statusCode).toBe(502);
     expect(errorMessage(slow)).toBe('The export service did not answer in time, please try again');
-    expect((await exportZip(remote, user, body())).statusCode).toBe(200);
+    expect((await exportZip(remote, staff, body())).statusCode).toBe(200);
   });
 
   it('answers 502 when the service cannot be reached', async () => {
-    const unreachable = await createTestApp({ env: { NEXUS_CONNECT_URL: 'http://127.0.0.1:9' } });
+    const unreachable = await appWith({ NEXUS_CONNECT_URL: 'http://127.0.0.1:9' });
     try {
-      const someone = await signInAs(unreachable, { department: 'DESIGN' });
-      await createCollection(unreachable.db, {
-        cases: [
-          {
-            fields: {
-              automation_results: [{ type: 'nexus_connect', payload: { nc_session_id: sessionId } }],
-            },
-          },
-        ],
-      });
-      const response = await exportZip(unreachable, someone, body());
+      const response = await exportZip(unreachable, staff, body());
       expect(response.statusCode).toBe(502);
       expect(errorMessage(response)).toBe('The export could not be made, please try again');
     } finally {
       await unreachable.close();
     }
-    // It builds an app of its own, which takes most of a minute on a busy 2-core machine.
-  }, 180_000);
+  });
 });

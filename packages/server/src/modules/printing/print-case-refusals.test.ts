@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { printingMessages, wrongPrinterTypeMessage } from '@lab/domain';
+import { selectRows } from '../../db/client';
 import { print_jobs, printers } from '../../db/schema/index';
+import { eventually } from '../../mail/mail-test-kit';
 import { errorMessage } from '../../testing';
 import { createPdfPrinter, seededPrinter } from './printing-test-kit';
 import {
@@ -163,7 +165,18 @@ describe('a printer that refuses', () => {
     expect(refused.error).toBe(
       'The printer refused the job (server-error-busy): The stand-in printer is busy',
     );
-    // pg-boss tries again 5 s later.
+    // pg-boss tries again 5–10 s later (the queue's retryDelay of 5 s, backing off with jitter), all of this
+    // test's time: once pg-boss has put the job back to wait for that try, the test brings it forward, as a
+    // moved clock would. That there is a try again at all is the queue's settings, and is what this checks.
+    await eventually(async () => {
+      const [retry] = await selectRows<{ id: string }>(
+        test.db,
+        sql`UPDATE pgboss.job SET start_after = now()
+            WHERE name = 'print-send' AND state = 'retry' AND data->>'print_job_id' = ${String(job.id)}
+            RETURNING id`,
+      );
+      return retry;
+    });
     const sent = await waitForJob(job.id, (j) => j.status === 'sent', 25_000);
     expect(sent).toMatchObject({ tries: 2, error: null });
   }, 180_000);
