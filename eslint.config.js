@@ -69,7 +69,6 @@ const serverModuleSurfaces = {
   partner: [],
   portal: [
     'portal-client.ts', // the partner page fingerprints its key as the portal does
-    'present-portal.ts', // the partner page shows order forms through the portal's presenter
     'regenerate-portal-key.ts', // a collection action issues a new portal key
   ],
   printing: [],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { collectionMessages, collectionSchema, locationAuditEntrySchema } from './collection';
 import { isoDateTime } from './common';
 import { implantAuditActions } from './implants';
+import { hiddenOrderFormKeys } from '../rules/order-form';
 
 // POST /api/v2/collection/{uid}/ with {action}: the collection's list calls (case-workspace §7) and its
 // toggles (collection-views §7). Each action is one member of the union, so a new action is one more
@@ -36,7 +37,13 @@ export const orderFormSchema = z.object({
   id: z.number().int(),
   case_uid: z.uuid().nullable(),
   created_at: isoDateTime,
-  json_data: z.record(z.string(), z.unknown()),
+  // Less the platform's own keys (hiddenOrderFormKeys, its API secret among them): an answer still
+  // carrying one fails its schema rather than leaving the server.
+  json_data: z
+    .record(z.string(), z.unknown())
+    .refine((data) => hiddenOrderFormKeys.every((key) => !Object.hasOwn(data, key)), {
+      error: 'order form carries a hidden key',
+    }),
 });
 export type OrderForm = z.infer<typeof orderFormSchema>;
 

@@ -151,7 +151,7 @@ export const portalMessageSchema = z.object({
 export type PortalMessage = z.infer<typeof portalMessageSchema>;
 export const portalMessageListSchema = z.array(portalMessageSchema);
 
-/** An order form with the ordering platform's own keys (hiddenOrderFormKeys) removed by the server. */
+/** The staff's order form: the ordering platform's own keys (hiddenOrderFormKeys) never leave the server. */
 export const portalOrderFormSchema = orderFormSchema;
 
 export const portalCollectionSchema = z.object({

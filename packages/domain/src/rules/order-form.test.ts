@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { humanizeOrderFormKey, isOrderFormOfCase, splitOrderForm } from './order-form';
+import {
+  hiddenOrderFormKeys,
+  humanizeOrderFormKey,
+  isOrderFormOfCase,
+  splitOrderForm,
+  visibleOrderFormData,
+} from './order-form';
 
 describe('splitOrderForm', () => {
   const form = {
@@ -36,6 +42,13 @@ describe('splitOrderForm', () => {
 
   it('copes with a form without implants', () => {
     expect(splitOrderForm({ implants: 'none' }).implants).toEqual([]);
+  });
+});
+
+describe('visibleOrderFormData', () => {
+  it('drops every key the ordering platform keeps for itself and nothing else', () => {
+    const form = Object.fromEntries([...hiddenOrderFormKeys, 'patient_name', 'implants'].map((k) => [k, k]));
+    expect(visibleOrderFormData(form)).toEqual({ patient_name: 'patient_name', implants: 'implants' });
   });
 });
 

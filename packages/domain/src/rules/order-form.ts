@@ -8,7 +8,10 @@ export const orderFormTexts = {
   implants: 'Implants',
 } as const;
 
-/** Keys the ordering platform sends for its own use; never shown to staff or clients. */
+/**
+ * Keys the ordering platform sends for its own use (its API secret among them): the server drops them
+ * from every answer (visibleOrderFormData), staff, portal and partner alike.
+ */
 export const hiddenOrderFormKeys = [
   'solution',
   'attachments',
@@ -47,6 +50,10 @@ export type OrderFormSections = {
 
 const hidden = new Set<string>(hiddenOrderFormKeys);
 const optionKeys = new Set<string>(orderFormOptionKeys);
+
+/** json_data as it may leave the server: every key but the ordering platform's own. */
+export const visibleOrderFormData = (jsonData: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(jsonData).filter(([key]) => !hidden.has(key)));
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

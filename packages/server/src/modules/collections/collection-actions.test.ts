@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionActionAnswerSchemas, type CollectionAudit } from '@lab/domain';
+import { collectionActionAnswerSchemas, hiddenOrderFormKeys, type CollectionAudit } from '@lab/domain';
+import { order_forms } from '../../db/schema/index';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../testing';
 import { createCollectionFixture } from './collection-fixture';
 import { at } from './fixture-rows';
@@ -63,6 +64,43 @@ describe('POST /api/v2/collection/{uid}/', () => {
         json_data: { patient: 'Nguyen, Thi' },
       },
     ]);
+  });
+
+  it("order_form_list: never carries the ordering platform's own keys, its API secret among them", async () => {
+    const secret = 'oep-secret-of-the-staff-answer-test';
+    await test.db.insert(order_forms).values({
+      collection_uid: fixture.collection.uid,
+      case_uid: null,
+      created_at: at('2025-03-02T00:00:00Z'),
+      json_data: {
+        patient: 'Nguyen, Thi',
+        solution: 'single-unit',
+        attachments: [{ url: 'https://oep.example/a.stl' }],
+        oep_api_secret: secret,
+        client: { id: 7 },
+        agree: true,
+        parent_case_id: 12,
+        tag: 'v2',
+      },
+    });
+    const admin = await signInAs(test, { department: 'ADMIN', admin: true });
+    for (const headers of [staff.headers, admin.headers]) {
+      const response = await postAction(fixture.collection.uid, { action: 'order_form_list' }, headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain(secret);
+      const [newest] = response.json<{ json_data: Record<string, unknown> }[]>();
+      expect(newest?.json_data).toEqual({ patient: 'Nguyen, Thi' });
+    }
+    const schema = collectionActionAnswerSchemas.order_form_list;
+    for (const key of hiddenOrderFormKeys) {
+      const form = {
+        id: 1,
+        case_uid: null,
+        created_at: iso('2025-03-02T00:00:00Z'),
+        json_data: { [key]: 1 },
+      };
+      expect(schema.safeParse([form]).success).toBe(false);
+    }
   });
 
   it('attachment_list, analog_list, generic_component_list: that kind of the catalogue by name', async () => {

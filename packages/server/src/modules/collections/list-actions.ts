@@ -2,6 +2,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   toIso,
+  visibleOrderFormData,
   type CatalogueComponent,
   type CollectionAction,
   type CollectionActionAnswer,
@@ -31,6 +32,20 @@ import { regeneratePortalKey } from '../portal/regenerate-portal-key';
 
 type ChangedValues = Record<string, unknown>;
 
+type OrderFormRow = { id: number; case_uid: string | null; created_at: Date; json_data: unknown };
+
+/**
+ * The one presenter of an order form, for staff, the portal and the partner page alike: the form's fields
+ * by name, and json_data without the ordering platform's own keys (its API secret among them).
+ */
+export const presentOrderForm = (row: OrderFormRow): OrderForm => ({
+  id: row.id,
+  case_uid: row.case_uid,
+  created_at: toIso(row.created_at),
+  json_data: visibleOrderFormData(row.json_data as ChangedValues),
+});
+
+/** The collection's order forms, newest first, as every answer shows them (presentOrderForm). */
 export const listOrderForms = async (db: Queryable, collectionUid: string): Promise<OrderForm[]> => {
   const rows = await db
     .select({
@@ -42,11 +57,7 @@ export const listOrderForms = async (db: Queryable, collectionUid: string): Prom
     .from(order_forms)
     .where(eq(order_forms.collection_uid, collectionUid))
     .orderBy(desc(order_forms.created_at), desc(order_forms.id));
-  return rows.map((r) => ({
-    ...r,
-    created_at: toIso(r.created_at),
-    json_data: r.json_data as ChangedValues,
-  }));
+  return rows.map(presentOrderForm);
 };
 
 /** The catalogue a component line chooses from, disabled parts included (the web greys them out). */

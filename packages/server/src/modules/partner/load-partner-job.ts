@@ -10,7 +10,6 @@ import type { PartnerActor } from '../../auth/actor';
 import type { Queryable } from '../../db/client';
 import { messages } from '../../db/schema/index';
 import { listOrderForms } from '../collections/list-actions';
-import { presentPortalOrderForm } from '../portal/present-portal';
 import { listReceivedFiles, listSentFiles } from './partner-files';
 import { findPartnerJobRow, type PartnerJobRow } from './partner-job-row';
 
@@ -49,11 +48,14 @@ export const listPartnerMessages = async (
   }));
 };
 
-/** The case's own order forms and the order's whole-collection form (the iOS app sends one per order). */
+/**
+ * The case's own order forms and the order's whole-collection form (the iOS app sends one per order),
+ * presented as staff and the portal see them (the ordering platform's own keys left out).
+ */
 const listJobOrderForms = async (q: Queryable, row: PartnerJobRow) =>
-  (await listOrderForms(q, row.collection_uid))
-    .filter((form) => form.case_uid === null || form.case_uid === row.case_uid)
-    .map(presentPortalOrderForm);
+  (await listOrderForms(q, row.collection_uid)).filter(
+    (form) => form.case_uid === null || form.case_uid === row.case_uid,
+  );
 
 export const jobStatusOf = (row: PartnerJobRow) =>
   outsourceJobStatus({

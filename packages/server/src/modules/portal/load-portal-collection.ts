@@ -11,7 +11,6 @@ import {
   presentPortalApproval,
   presentPortalCase,
   presentPortalMessage,
-  presentPortalOrderForm,
   type ApprovalTypeInfo,
 } from './present-portal';
 
@@ -94,6 +93,7 @@ export const loadPortalCollection = async (q: Queryable, client: ClientActor): P
     cases: collection.cases.map(presentPortalCase),
     approvals: approvals.map((approval) => presentPortalApproval(approval, types)),
     messages: await loadPortalMessages(q, collection.uid),
-    order_forms: (await listOrderForms(q, collection.uid)).map(presentPortalOrderForm),
+    // Presented as staff see them: the ordering platform's own keys never leave the server.
+    order_forms: await listOrderForms(q, collection.uid),
   };
 };

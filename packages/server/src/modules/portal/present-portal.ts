@@ -1,10 +1,8 @@
 import {
-  hiddenOrderFormKeys,
   type Collection,
   type CollectionApproval,
   type CollectionCase,
   type Message,
-  type OrderForm,
   type PortalApproval,
   type PortalCase,
   type PortalMessage,
@@ -63,16 +61,6 @@ export const presentPortalMessage = (message: Message, seen: boolean): PortalMes
   created_at: message.created_at,
   attachments: message.attachments.map((a) => ({ uid: a.uid, file_name: a.file_name })),
   message_seen: seen,
-});
-
-const hiddenKeys = new Set<string>(hiddenOrderFormKeys);
-
-/** The ordering platform's own keys (its API secret among them) never leave the lab. */
-export const presentPortalOrderForm = (form: OrderForm): OrderForm => ({
-  id: form.id,
-  case_uid: form.case_uid,
-  created_at: form.created_at,
-  json_data: Object.fromEntries(Object.entries(form.json_data).filter(([key]) => !hiddenKeys.has(key))),
 });
 
 /** Every case cancelled: the portal shows only 'Case Unavailable', so the answer carries nothing else. */
