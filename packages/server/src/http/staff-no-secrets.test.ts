@@ -289,6 +289,11 @@ const capabilityKeys = async (): Promise<{ value: string; kind: string; collecti
     SELECT o.outsource_key, 'outsource_key', k.collection_uid::text
     FROM outsources o JOIN cases k ON k.uid = o.case_uid WHERE o.outsource_key IS NOT NULL`);
 
+// The page shells are the built web app's HTML: where the suite runs before the build (as CI does), they
+// answer 503 with the build hint and carry no data at all.
+const pageShellNotBuilt = (a: Answer) =>
+  a.status === 503 && a.route.startsWith('/static/v2/') && a.body.startsWith('The web app is not built yet');
+
 describe('staff answers on the demo lab', () => {
   it('walks every staff GET route of the live route table, and the read-only POSTs', () => {
     // The demo prints nothing, so its print jobs are walked by the printing tests alone.
@@ -300,6 +305,7 @@ describe('staff answers on the demo lab', () => {
     const failing = answers
       .filter((a) => a.status >= 400)
       .filter((a) => !(a.status === 403 && a.role === 'designer' && adminOnly.has(a.route)))
+      .filter((a) => !pageShellNotBuilt(a))
       .map((a) => `${a.status} ${a.label}`);
     expect(failing).toEqual([]);
   });
