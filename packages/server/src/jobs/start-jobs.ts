@@ -27,6 +27,35 @@ export type JobRunner = {
   isRunning: () => boolean;
 };
 
+const createQueues = async (boss: PgBoss, definitions: readonly AnyJobDefinition[]): Promise<void> => {
+  for (const { name, settings } of definitions) {
+    const queue = {
+      name,
+      policy: settings.policy,
+      retryLimit: settings.retryLimit,
+      expireInSeconds: settings.expireInSeconds,
+      retryDelay: settings.retryDelay ?? 60,
+      retryBackoff: settings.retryLimit > 0,
+    };
+    await boss.createQueue(name, queue);
+    // Settings of a queue an older version created.
+    await boss.updateQueue(name, queue);
+  }
+};
+
+/**
+ * pg-boss's schema and every queue, made without working a job: the test runs' template databases carry
+ * them, so a test app's first start is a version check (about a second less per app).
+ */
+export const prepareJobQueues = async (db: Db): Promise<void> => {
+  const connection = openBossConnection(db);
+  const boss = new PgBoss({ db: connection, supervise: false, schedule: false });
+  await boss.start();
+  await createQueues(boss, registeredJobs);
+  await boss.stop({ graceful: false });
+  await connection.close();
+};
+
 export const startJobs = async (options: {
   db: Db;
   mailer: Mailer;
@@ -56,20 +85,7 @@ export const startJobs = async (options: {
   const boss = new PgBoss({ db: connection });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
-
-  for (const { name, settings } of definitions) {
-    const queue = {
-      name,
-      policy: settings.policy,
-      retryLimit: settings.retryLimit,
-      expireInSeconds: settings.expireInSeconds,
-      retryDelay: settings.retryDelay ?? 60,
-      retryBackoff: settings.retryLimit > 0,
-    };
-    await boss.createQueue(name, queue);
-    // Settings of a queue an older version created.
-    await boss.updateQueue(name, queue);
-  }
+  await createQueues(boss, definitions);
 
   const workers = new Map<JobName, string>();
   for (const definition of definitions) {

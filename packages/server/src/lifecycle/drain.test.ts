@@ -1,21 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { openAsBlob } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, selectRows } from '../db/client';
 import { demoPassword } from '../db/seed/demo';
-import type { DatabaseTemplates } from '../testing/database-templates';
 import { multipartBody } from '../testing/multipart';
+import { copyMigratedDatabaseTo } from '../testing/test-database';
 import { drainBudgetMs, requestGraceMs } from './drain';
 
 // The real server process (main.ts) on a fresh data folder, stopped by SIGTERM while a page holds the event
@@ -23,8 +20,7 @@ import { drainBudgetMs, requestGraceMs } from './drain';
 // finishes. It must stop listening, end the stream with a retry hint, store the first upload whole and
 // refuse the second without a trace, and exit 0 within 10 s. With TEST_DATABASE_URL the server runs on a
 // fresh PostgreSQL database (demo data asked for), else on PGlite in the data folder, which holds a copy
-// of the run's migrated database: making one from nothing in a folder (create-user-cli.test.ts does, through
-// the same start) took most of this file's time.
+// of the run's migrated database: making one from nothing in a folder took most of this file's time.
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const mainPath = path.join(repoRoot, 'packages/server/src/main.ts');
@@ -92,23 +88,6 @@ const waitUntilReady = async (deadlineMs: number): Promise<void> => {
   }
 };
 
-/**
- * The data folder as a first start leaves it before seeding: the run's migrated database
- * (testing/database-templates.ts) copied to where openDatabase keeps it (DATA_DIR/pglite). A run without
- * the templates (another runner) leaves the folder to the server.
- */
-const copyMigratedDatabase = async (): Promise<void> => {
-  const templates = inject('databaseTemplates') as DatabaseTemplates | undefined;
-  if (templates?.kind !== 'pglite') return;
-  const folder = path.join(dataDir, 'pglite');
-  await mkdir(folder, { recursive: true });
-  const copy = await PGlite.create(folder, {
-    loadDataDir: await openAsBlob(templates.migratedDump),
-    extensions: { pg_trgm },
-  });
-  await copy.close();
-};
-
 const startServer = async (): Promise<void> => {
   workDir = await mkdtemp(path.join(os.tmpdir(), 'lab-drain-'));
   dataDir = path.join(workDir, 'data');
@@ -133,7 +112,7 @@ const startServer = async (): Promise<void> => {
     env.DATABASE_URL = databaseUrl;
     env.SEED_DEMO = 'true';
   } else {
-    await copyMigratedDatabase();
+    await copyMigratedDatabaseTo(dataDir);
   }
   server = spawn(process.execPath, ['--import', 'tsx', mainPath], {
     cwd: repoRoot,

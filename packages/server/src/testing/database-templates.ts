@@ -6,10 +6,12 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { seedReferenceData } from '../db/seed/reference';
+import { prepareJobQueues } from '../jobs/start-jobs';
 
 // Creating, migrating and seeding a database took most of a server test file's first seconds (PGlite's
 // initdb alone 3–6 s on a busy 2-core machine). The run makes each kind once, here, and every test file
-// starts from a copy: PGlite loads a data-folder dump, PostgreSQL copies a template database.
+// starts from a copy: PGlite loads a data-folder dump, PostgreSQL copies a template database. The job
+// runner's schema and queues are in the templates too, as a server's first start would leave them.
 
 /** Where each test file's database is copied from; `reference` has the reference catalogue seeded too. */
 export type DatabaseTemplates =
@@ -38,6 +40,7 @@ const pgliteTemplates = async (): Promise<{ templates: DatabaseTemplates; remove
   const handle = await openDatabase({ kind: 'pglite', dataDir: null });
   try {
     await handle.migrate();
+    await prepareJobQueues(handle.db);
     const migratedDump = path.join(folder, 'migrated.tar');
     await writeDump(handle, migratedDump);
     await seededWithReference(handle);
@@ -84,6 +87,7 @@ const postgresTemplates = async (
     const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name), poolMax: 2 });
     try {
       await handle.migrate();
+      await prepareJobQueues(handle.db);
       if (seed) await seededWithReference(handle);
     } finally {
       await handle.close();

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { seedReferenceData } from '../db/seed/reference';
@@ -75,4 +79,22 @@ const openPostgresCopy = async (
       });
     },
   };
+};
+
+/**
+ * A data folder as a server's first start leaves it before seeding: the run's migrated database copied to
+ * where openDatabase keeps it (DATA_DIR/pglite), for tests that start the server or a CLI as a process.
+ * Making one from nothing (initdb and every migration) takes such a process most of its time. A run
+ * without the templates (another runner) leaves the folder to the process.
+ */
+export const copyMigratedDatabaseTo = async (dataDir: string): Promise<void> => {
+  const templates = inject('databaseTemplates') as DatabaseTemplates | undefined;
+  if (templates?.kind !== 'pglite') return;
+  const folder = path.join(dataDir, 'pglite');
+  await mkdir(folder, { recursive: true });
+  const copy = await PGlite.create(folder, {
+    loadDataDir: await openAsBlob(templates.migratedDump),
+    extensions: { pg_trgm },
+  });
+  await copy.close();
 };
