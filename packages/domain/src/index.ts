@@ -65,3 +65,6 @@ export * from './api/invoice-documents';
 export * from './api/production';
 export * from './api/printing';
 export * from './api/stock-and-helpers';
+export * from './api/readable-messages';
+export * from './rules/permissions';
+export * from './api/action-permissions';

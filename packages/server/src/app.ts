@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { adoptReadableValidationMessages } from '@lab/domain';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { accessPlugin } from './http/access';
@@ -14,6 +15,7 @@ import { redactUrl } from './http/redact-url';
 import { useLightHeadersOnApi } from './http/api-headers';
 import { helmetOptions, registerSecureContextHeaders } from './http/security-headers';
 import { answerFrameworkError, registerErrorHandling } from './http/errors';
+import { registerRequestChecks } from './http/request-text';
 import { registerAuthRoutes } from './auth/routes';
 import { createKeyGuessLedger } from './auth/key-guess-limits';
 import { createCaseEvents, type CaseActionPlugins } from './modules/cases/kernel';
@@ -118,6 +120,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestChecks(app);
+  // zod's default texts never reach a person (a schema's own message still wins).
+  adoptReadableValidationMessages();
   // Before every route and @fastify/static: the plugin hooks the routes registered after it.
   await registerCompression(app);
 

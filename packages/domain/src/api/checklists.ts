@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonMessages, hasNoNulCharacter, maxDatabaseInteger, nullableIsoDateTime } from './common';
+import { commonMessages, isStorableText, maxDatabaseInteger, nullableIsoDateTime } from './common';
 
 // QC checklists (collection-views §3 'Checklist', §4 'Checklist item', §5 'Checklist', §7 'Checklists'),
 // and the admin's templates they are copied from (an addition of the issue: the spec names no call).
@@ -103,7 +103,7 @@ const templateName = z
   .trim()
   .min(1, checklistMessages.blank)
   .max(200, checklistMessages.tooLong)
-  .refine(hasNoNulCharacter, commonMessages.invalidCharacters);
+  .refine(isStorableText, commonMessages.unstorableText);
 
 const templateDepartment = z.enum(checklistDepartments, { error: checklistMessages.mustBeSelected });
 

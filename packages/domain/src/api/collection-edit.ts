@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dentates, orderingPlatforms } from '../enums';
-import { commonMessages, hasNoNulCharacter, maxDatabaseInteger } from './common';
+import { commonMessages, isStorableText, maxDatabaseInteger } from './common';
 import { promisedDateField } from './schedule-requests';
 
 // Writes of the collection page (collection-views §5, §7): PATCH /api/v2/collection/{uid}/ (order stage,
@@ -33,7 +33,7 @@ const requiredText = z
   .trim()
   .min(1, blank)
   .max(200, collectionEditMessages.tooLong)
-  .refine(hasNoNulCharacter, commonMessages.invalidCharacters);
+  .refine(isStorableText, commonMessages.unstorableText);
 
 /**
  * A required choice of a select, by id. Nullable on input so a form can start empty; missing, null or

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonMessages, hasNoNulCharacter, isoDateTime, maxDatabaseInteger } from './common';
+import { commonMessages, isStorableText, isoDateTime, maxDatabaseInteger } from './common';
 
 // Dispatches (collection-views §2 'Dispatches view', §3 'Dispatch'): a shipment of some of a collection's
 // cases with a courier and its tracking reference. POST /api/v2/collection/{uid}/dispatches/ makes one
@@ -62,7 +62,7 @@ export const trackingUrlOf = (template: string | null, reference: string | null)
   return template.replaceAll(trackingPlaceholder, encodeURIComponent(trimmed));
 };
 
-const text = (max: number) => z.string().max(max).refine(hasNoNulCharacter, commonMessages.invalidCharacters);
+const text = (max: number) => z.string().max(max).refine(isStorableText, commonMessages.unstorableText);
 
 /**
  * The address as the form sends it. Every field may be missing here so that a missing one is named with

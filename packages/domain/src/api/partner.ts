@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messageDirections } from '../enums';
 import { outsourceJobStatuses, outsourceJobTypes } from '../rules/outsourcing';
-import { commonMessages, hasNoNulCharacter, isoDateTime, nullableIsoDateTime } from './common';
+import { commonMessages, isStorableText, isoDateTime, nullableIsoDateTime } from './common';
 import { orderFormSchema } from './collection-actions';
 
 // The partner share page (domain-decisions 'Outsourcing', 'Roles'): a partner lab reaches exactly one
@@ -90,11 +90,7 @@ export const partnerJobSchema = z.object({
 export type PartnerJob = z.infer<typeof partnerJobSchema>;
 
 export const partnerMessageBodySchema = z.object({
-  message: z
-    .string()
-    .max(20_000)
-    .refine(hasNoNulCharacter, { error: commonMessages.invalidCharacters })
-    .optional(),
+  message: z.string().max(20_000).refine(isStorableText, { error: commonMessages.unstorableText }).optional(),
 });
 export type PartnerMessageBody = z.infer<typeof partnerMessageBodySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { printTypes } from '../enums';
-import { hasNoNulCharacter, isoDateTime, maxDatabaseInteger, nullableIsoDateTime } from './common';
+import { isStorableText, isoDateTime, maxDatabaseInteger, nullableIsoDateTime } from './common';
 
 // Printing (collection-views §2 'Print Options', §5 print dialog, §7 `POST /api/v2/case/{case_mkey}/print/`):
 // the documents a case prints, which printers take which document, the print job the server queues and
@@ -160,7 +160,7 @@ export const printerInputSchema = z.object({
     .trim()
     .min(1, { error: printingMessages.blank })
     .max(120)
-    .refine(hasNoNulCharacter, { error: printingMessages.blank }),
+    .refine(isStorableText, { error: printingMessages.blank }),
   print_type: z.enum(printTypes, { error: printingMessages.mustBeSelected }),
   branch_id: z
     .number({ error: printingMessages.mustBeSelected })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { machineProjectStatuses } from '../enums';
-import { hasNoNulCharacter, isoDateTime, maxDatabaseInteger, nullableIsoDateTime } from './common';
+import { isStorableText, isoDateTime, maxDatabaseInteger, nullableIsoDateTime } from './common';
 
 // The Production system (issue 14 §2; collection-views §2 'machine calendar', §3 'Project on machine
 // calendar', 'Plan', 'Scan-gauge batch', §4 'Project status on calendar', §9 'Calendar …') and the
@@ -70,8 +70,13 @@ export const productionMessages = {
   emptyQueue: 'No cases in this queue',
 } as const;
 
+/** An id in a query: its digits. */
 const positiveId = (message: string) =>
   z.coerce.number({ message }).int({ message }).positive({ message }).max(maxDatabaseInteger, { message });
+
+/** An id in a JSON body: a number, never a boolean or a string coerced into one. */
+const bodyId = (message: string) =>
+  z.number({ message }).int({ message }).positive({ message }).max(maxDatabaseInteger, { message });
 
 const instant = z.iso.datetime({ offset: true, message: productionMessages.invalidTime });
 
@@ -169,7 +174,7 @@ export const machineProjectParams = z.object({ id: z.string().max(20) });
 export const moveMachineProjectSchema = z
   .object({
     start_time: instant.optional(),
-    machine_id: positiveId(productionMessages.unknownMachine).optional(),
+    machine_id: bodyId(productionMessages.unknownMachine).optional(),
   })
   .refine((body) => body.start_time !== undefined || body.machine_id !== undefined, {
     message: productionMessages.nothingToChange,
@@ -182,12 +187,12 @@ const projectName = z
   .trim()
   .min(1, { message: productionMessages.blank })
   .max(80, { message: productionMessages.tooLong })
-  .refine(hasNoNulCharacter, { message: productionMessages.blank });
+  .refine(isStorableText, { message: productionMessages.blank });
 
 /** POST /api/v2/machine_projects/: programming a project from cases in production at the machine's branch. */
 export const newMachineProjectSchema = z.object({
   name: projectName,
-  machine_id: positiveId(productionMessages.mustBeSelected),
+  machine_id: bodyId(productionMessages.mustBeSelected),
   start_time: instant,
   duration_minutes: z
     .number({ message: productionMessages.invalidDuration })
@@ -197,7 +202,7 @@ export const newMachineProjectSchema = z.object({
     .default(defaultProjectMinutes),
   // Legacy case ids (/api/v2/case/{case_id}/), as the work queue lists them.
   case_ids: z
-    .array(positiveId(productionMessages.mustBeSelected), { message: productionMessages.mustBeSelected })
+    .array(bodyId(productionMessages.mustBeSelected), { message: productionMessages.mustBeSelected })
     .min(1, { message: productionMessages.mustBeSelected })
     .max(200, { message: productionMessages.mustBeSelected }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonMessages, hasNoNulCharacter, isoDateTime, maxDatabaseInteger } from './common';
+import { commonMessages, isStorableText, isoDateTime, maxDatabaseInteger } from './common';
 
 // Stock on hand, the folder helpers and the component export (collection-views §2 'Shared dialogs and
 // panels', §3 'Stock on hand' and 'Component', §5, §7 'Checklists, stock, communications, clients, export',
@@ -63,7 +63,7 @@ const nonNulText = (max: number) =>
     .string()
     .trim()
     .max(max, stockMessages.tooLong(max))
-    .refine(hasNoNulCharacter, commonMessages.invalidCharacters);
+    .refine(isStorableText, commonMessages.unstorableText);
 
 /**
  * PATCH …/soh/ (WAREHOUSE or admin): a delivery booked in (+n) or a write-off or count correction (−n),
@@ -234,7 +234,7 @@ export const keyValueBodySchema = z.object({
         .trim()
         .min(1, keyValueMessages.blank)
         .max(20_000, keyValueMessages.tooLong)
-        .refine(hasNoNulCharacter, commonMessages.invalidCharacters),
+        .refine(isStorableText, commonMessages.unstorableText),
     ),
 });
 export type KeyValueBody = z.input<typeof keyValueBodySchema>;

@@ -29,7 +29,7 @@ describe('registerErrorHandling', () => {
     const nul = await app.inject({ method: 'POST', url: '/text', payload: { text: 'a\u0000b' } });
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toEqual({
-      error: { code: 'validation_failed', message: 'Contains invalid characters' },
+      error: { code: 'validation_failed', message: 'Contains characters that cannot be stored' },
     });
     const fine = await app.inject({ method: 'POST', url: '/text', payload: { text: 'ab' } });
     expect(fine.statusCode).toBe(200);

@@ -27,6 +27,31 @@ const validationBody = (error: FastifyError): ErrorBody => {
  */
 const unstorableTextStates = new Set(['22021', '22P05']);
 
+const isMultipart = (request: FastifyRequest): boolean =>
+  (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
+
+/**
+ * A text the database refused (registerRequestChecks refuses them before any route; this is the net for
+ * text a route made itself): NUL in text, or a lone surrogate in jsonb (22P02 names "Unicode" then).
+ */
+const isUnstorableText = (error: unknown): boolean => {
+  const sqlState = sqlStateOf(error);
+  if (sqlState && unstorableTextStates.has(sqlState)) return true;
+  return sqlState === '22P02' && /unicode|surrogate/i.test(databaseMessageOf(error));
+};
+
+const databaseMessageOf = (error: unknown): string => {
+  let current = error;
+  const texts: string[] = [];
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const { message, detail, cause } = current as { message?: unknown; detail?: unknown; cause?: unknown };
+    if (typeof message === 'string') texts.push(message);
+    if (typeof detail === 'string') texts.push(detail);
+    current = cause;
+  }
+  return texts.join(' ');
+};
+
 /** The SQLSTATE of a database error, also when a driver or Drizzle wrapped it (`cause`). */
 const sqlStateOf = (error: unknown): string | undefined => {
   let current = error;
@@ -69,15 +94,14 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
       return reply.status(429).send({ error: { code: 'rate_limited', message: 'Too many requests' } });
     }
     if (status === 413) {
-      return reply
-        .status(413)
-        .send({ error: { code: 'payload_too_large', message: 'The upload is too large' } });
+      // Fastify's body limit: on a JSON body it is no upload (file uploads answer their own 413).
+      const message = isMultipart(request) ? 'The upload is too large' : 'The request is too large';
+      return reply.status(413).send({ error: { code: 'payload_too_large', message } });
     }
-    const sqlState = sqlStateOf(error);
-    if (sqlState && unstorableTextStates.has(sqlState)) {
+    if (isUnstorableText(error)) {
       return reply
         .status(400)
-        .send({ error: { code: 'validation_failed', message: commonMessages.invalidCharacters } });
+        .send({ error: { code: 'validation_failed', message: commonMessages.unstorableText } });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: { code: 'validation_failed', message: error.message } });

@@ -11,6 +11,10 @@ import { errorMessage, type SignedInUser, type TestApp } from './test-app';
 /** Past PostgreSQL `integer`; a string with the NUL character PostgreSQL text cannot hold; 10k characters. */
 export const badValues = { big: 99_999_999_999, nul: 'a\u0000b', long: 'x'.repeat(10_000) } as const;
 
+/** The two refusals every route makes before its own rules (http/request-text.ts). */
+export const notAnObject = 'The body must be a JSON object';
+export const unstorable = 'Contains characters that cannot be stored';
+
 /** A Melbourne local date ('YYYY-MM-DD') and time ('YYYY-MM-DDTHH:mm') this far from now, as forms send them. */
 export const melbourneLocal = (shift: { years?: number; days?: number }) => {
   const local = DateTime.now().setZone('Australia/Melbourne').plus(shift);

@@ -1,5 +1,6 @@
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
+import { adoptReadableValidationMessages } from '@lab/domain';
 import { apiClient } from '../lib/api-client';
 import { loadConf } from '../lib/conf';
 import { Providers } from './providers';
@@ -26,6 +27,7 @@ const renderConfFailure = (root: HTMLElement, error: unknown) => {
 export const renderPage = async (Page: ComponentType): Promise<void> => {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
+  adoptReadableValidationMessages();
   apiClient.startTokenRefresh();
   const conf = await loadConf().catch((error: unknown) => {
     renderConfFailure(root, error);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonMessages, hasNoNulCharacter, maxDatabaseInteger } from '../common';
+import { commonMessages, isStorableText, maxDatabaseInteger } from '../common';
 
 // What every module's case actions are built from: the shared messages and field helpers. Each module
 // lists its members of POST /api/v2/case/{case_id}/ in its own file; index.ts joins them into one union.
@@ -49,4 +49,4 @@ export const id = z.number().int().positive().max(maxDatabaseInteger);
 export const idOf = (unknown: string) => z.number().int().positive().max(maxDatabaseInteger, unknown);
 /** A free text stored as is (PostgreSQL text cannot hold NUL). */
 export const storedText = (max: number) =>
-  z.string().max(max).refine(hasNoNulCharacter, commonMessages.invalidCharacters);
+  z.string().max(max).refine(isStorableText, commonMessages.unstorableText);

@@ -135,7 +135,7 @@ describe('POST /api/v2/approvals/ refusals', () => {
   it('refuses a message the database cannot hold, and a malformed reminder interval', async () => {
     const nul = await calls.create({ ...valid(), message: 'a\u0000b' });
     expect(nul.statusCode).toBe(400);
-    expect(errorMessage(nul)).toBe('Contains invalid characters');
+    expect(errorMessage(nul)).toBe('Contains characters that cannot be stored');
     const interval = await calls.create({
       ...valid(),
       send_reminders: 'true',

@@ -4,7 +4,7 @@ import {
   approvalMessages,
   checkApprovalDue,
   commonMessages,
-  hasNoNulCharacter,
+  isStorableText,
   type CollectionApproval,
   type NewApprovalFields,
 } from '@lab/domain';
@@ -68,7 +68,7 @@ export const checkNewApproval = async (
   const dueProblem = checkDue(fields.approval_due_at, now);
   if (dueProblem) problems.approval_due_at = dueProblem;
   const message = fields.message?.trim() ?? '';
-  if (!hasNoNulCharacter(message)) problems.message = commonMessages.invalidCharacters;
+  if (!isStorableText(message)) problems.message = commonMessages.unstorableText;
   const [first] = Object.values(problems);
   if (first !== undefined || !type || !found) {
     throw new AppError('validation_failed', {

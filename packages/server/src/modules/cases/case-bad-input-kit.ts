@@ -119,7 +119,7 @@ export const createCaseBadInputCalls = (world: () => CaseBadInputWorld) => {
 export type BadInput = [label: string, call: () => RawCall, status: number, message: string];
 
 export const invalidAction = 'Invalid action';
-export const notNumber = 'Invalid input: expected number, received string';
+export const notNumber = 'Must be a number';
 
 /**
  * One test per row, in groups: the call is sent as the world's staff member and must be refused with its

@@ -9,6 +9,8 @@ import {
 } from '../../testing/factories';
 import {
   badValues,
+  notAnObject,
+  unstorable,
   expectRefusedUnchanged,
   melbourneLocal,
   sendRaw,
@@ -94,15 +96,15 @@ const invalidAction = 'Invalid action';
 const actions: BadInput[] = [
   ['no body', () => ({ method: 'POST' }), 400, invalidAction],
   ['an empty object', () => action({}), 400, invalidAction],
-  ['an array', () => action([{ action: 'toggle_vip' }]), 400, invalidAction],
+  ['an array', () => action([{ action: 'toggle_vip' }]), 400, notAnObject],
   [
     'a text/plain body',
     () => ({ method: 'POST', body: 'toggle_vip', contentType: 'text/plain' }),
     400,
-    invalidAction,
+    notAnObject,
   ],
   ['an unknown action', () => action({ action: 'delete' }), 400, invalidAction],
-  ['an action with a NUL', () => action({ action: `toggle_vip${nul}` }), 400, invalidAction],
+  ['an action with a NUL', () => action({ action: `toggle_vip${nul}` }), 400, unstorable],
   [
     'a malformed uid',
     () => ({ method: 'POST', path: 'not-a-uid/', body: { action: 'toggle_vip' } }),
@@ -140,19 +142,19 @@ const orderStages: BadInput[] = [
 const basicInformation: BadInput[] = [
   ['no body', () => ({ method: 'PATCH' }), 400, 'Cannot be blank'],
   ['an empty form', () => patch({}), 400, 'Cannot be blank'],
-  ['an array', () => patch([]), 400, 'Invalid input: expected object, received array'],
+  ['an array', () => patch([]), 400, notAnObject],
   [
     'a text/plain body',
     () => ({ method: 'PATCH', body: 'hello', contentType: 'text/plain' }),
     400,
-    'Invalid input: expected object, received string',
+    notAnObject,
   ],
   ['a blank patient reference', () => patch(basic({ patient_reference: '   ' })), 400, 'Cannot be blank'],
   [
     'a patient reference with a NUL',
     () => patch(basic({ patient_reference: nul })),
     400,
-    'Contains invalid characters',
+    'Contains characters that cannot be stored',
   ],
   [
     'a 201-character patient reference',
@@ -224,7 +226,7 @@ const basicInformation: BadInput[] = [
     'a pricing kit object instead of a list',
     () => patch(basic({ pricing_kits: { kit_id: ref.pricingKit } })),
     400,
-    'Invalid input: expected array, received object',
+    'Must be a list',
   ],
   [
     'a good form with one bad field',
@@ -236,18 +238,13 @@ const basicInformation: BadInput[] = [
 
 const components: BadInput[] = [
   ['no body', () => ({ method: 'POST', path: `${collection.uid}/component/` }), 400, 'Cannot be blank'],
-  [
-    'an array',
-    () => ({ method: 'POST', path: `${collection.uid}/component/`, body: [] }),
-    400,
-    'Invalid input: expected object, received array',
-  ],
+  ['an array', () => ({ method: 'POST', path: `${collection.uid}/component/`, body: [] }), 400, notAnObject],
   ['a job type past integer', () => addComponent({ job_type_id: big }), 400, 'Unknown job type'],
   ['an unknown job type', () => addComponent({ job_type_id: 999_999 }), 400, 'Unknown job type'],
   ['a status past integer', () => addComponent({ status_id: big }), 400, 'Unknown status'],
   ['a blank status', () => addComponent({ status_id: null }), 400, 'Cannot be blank'],
   ['an unknown dentate', () => addComponent({ dentate: 'SIDEWAYS' }), 400, 'Cannot be blank'],
-  ['a promise with a NUL', () => addComponent({ date_promised: nul }), 400, 'Invalid date'],
+  ['a promise with a NUL', () => addComponent({ date_promised: nul }), 400, unstorable],
   [
     'a promise in the past',
     () => addComponent({ date_promised: melbourneLocal({ days: -2 }).date }),

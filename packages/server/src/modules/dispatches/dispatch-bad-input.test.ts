@@ -139,7 +139,7 @@ describe('POST /api/v2/collection/{uid}/dispatches/ refusals', () => {
     const nul = await post({ ...validBody(), tracking_reference: badValues.nul });
     await expectRefusedUnchanged(test, nul, {
       status: 400,
-      message: commonMessages.invalidCharacters,
+      message: commonMessages.unstorableText,
       before,
     });
     const long = await post({ ...validBody(), tracking_reference: badValues.long });

@@ -53,7 +53,7 @@ describe('POST /files/upload/{country}', () => {
       { fileName: 'a.stl', fileReferences: [{ entityType: 'CASE', entityIdentification: 'a\u0000b' }] },
     ]);
     expect(response.statusCode).toBe(400);
-    expect(errorMessage(response)).toBe(commonMessages.invalidCharacters);
+    expect(errorMessage(response)).toBe(commonMessages.unstorableText);
     expectLinkHeaders(response);
     expect(await test.db.select({ id: files.id }).from(files)).toHaveLength(before.length);
   });

@@ -53,7 +53,7 @@ describe('POST /api/v2/key_value/', () => {
     [{ value: '  ' }, 'Cannot be blank'],
     [{ value: 42 }, 'Cannot be blank'],
     [{ value: 'x'.repeat(20_001) }, 'Must be at most 20000 characters'],
-    [{ value: 'a\u0000b' }, 'Contains invalid characters'],
+    [{ value: 'a\u0000b' }, 'Contains characters that cannot be stored'],
   ])('answers 400 for %j', async (payload, message) => {
     const response = await postValue(payload);
     expect(response.statusCode).toBe(400);

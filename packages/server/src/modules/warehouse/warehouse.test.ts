@@ -219,7 +219,7 @@ describe('PATCH /api/v2/components/{branch}/{component code}/soh/ (the warehouse
       'The adjustment must be between -100000 and 100000',
     ],
     [{ location: 'x'.repeat(41), reason: 'Count' }, 'location', 'Must be at most 40 characters'],
-    [{ adjustment: 1, reason: 'a\u0000b' }, 'reason', 'Contains invalid characters'],
+    [{ adjustment: 1, reason: 'a\u0000b' }, 'reason', 'Contains characters that cannot be stored'],
   ])('answers 400 for %j', async (payload, field, message) => {
     await setStock(screwCode, melbourne.id, 9, 'C4-02');
     const response = await patchStock(warehouse, 'MEL', screwCode, payload);
