@@ -236,7 +236,8 @@ export default tseslint.config(
   },
   {
     // Web features do not import each other: pages (src/app) compose them. The reference lists
-    // (statuses, employees, job types …) are the one exception: every feature reads them.
+    // (statuses, employees, job types …) and the signed-in employee (`me`: who may do what, by the
+    // domain's permission table) are the exceptions: every feature reads them.
     files: ['packages/web/src/features/**'],
     rules: {
       'import/no-restricted-paths': [
@@ -245,7 +246,7 @@ export default tseslint.config(
           zones: webFeatures.map((feature) => ({
             target: `./packages/web/src/features/${feature}`,
             from: './packages/web/src/features',
-            except: [...new Set([`./${feature}`, './reference'])],
+            except: [...new Set([`./${feature}`, './reference', './me'])],
           })),
         },
       ],

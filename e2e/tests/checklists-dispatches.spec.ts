@@ -7,18 +7,28 @@ import {
   openCollection,
   showCard,
   signIn,
+  signOut,
   snap,
   tickChecklists,
   type CaseRow,
   type CollectionRow,
 } from './support/lab';
 
-// QC sign-off and dispatch as the lab does it: polishing ticks and unticks a checklist item (the
-// confirm), is refused Ready for Dispatch while a mandatory item is open (the dialog lists it), ticks
-// the rest with the five-click, marks the grouped pair ready, then dispatches both with a courier and
-// sees them Dispatched with the courier's tracking link.
+// QC sign-off and dispatch as the lab does it: the office groups the pair; polishing ticks and unticks
+// its own checklist item (the confirm), sees the warehouse's items disabled with the reason (each
+// department ticks its own), is refused Ready for Dispatch while a mandatory item is open (the dialog
+// lists it) and ticks its items with the five-click; the warehouse ticks its packing items; polishing
+// marks the grouped pair ready; the warehouse dispatches both with a courier and sees them Dispatched
+// with the courier's tracking link.
 
-type ChecklistItem = { id: number; name: string; mandatory: boolean; done: boolean; not_required: boolean };
+type ChecklistItem = {
+  id: number;
+  name: string;
+  department: string;
+  mandatory: boolean;
+  done: boolean;
+  not_required: boolean;
+};
 type Checklist = { checklist: ChecklistItem[] };
 type Status = { id: number; name: string };
 
@@ -30,30 +40,42 @@ const choosePair = (collection: CollectionRow): [CaseRow, CaseRow] | null => {
   return free.length >= 2 ? [free[0] as CaseRow, free[1] as CaseRow] : null;
 };
 
-test('polishing signs off the QC checklist, is refused while a mandatory item is open, and dispatches a grouped pair', async ({
+test('polishing signs off its QC items, the warehouse ticks its own and dispatches a grouped pair', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
-  await signIn(page, 'polisher');
-  const api = await labApi(page);
-  const { collection, chosen: pair } = await findCollection(api, { index: 9, of: 11 }, choosePair);
+  test.setTimeout(240_000);
+  // The scene, set through the API as the office's page sends it: both cases in the lab, in one group.
+  await signIn(page, 'admin');
+  const office = await labApi(page);
+  const { collection, chosen: pair } = await findCollection(office, { index: 9, of: 11 }, choosePair);
   const [first, second] = pair;
-  const statuses = await api.get<Status[]>('/api/v2/case/statuses/');
+  const statuses = await office.get<Status[]>('/api/v2/case/statuses/');
   const polishing = statuses.find((status) => status.name === 'Polishing');
   if (!polishing) throw new Error('no Polishing status');
-  // The scene, set through the API as the staff page sends it: both cases in the lab, in one group.
   for (const item of pair) {
-    await api.send('POST', `/api/v2/case/${item.case_id}/`, {
+    await office.send('POST', `/api/v2/case/${item.case_id}/`, {
       action: 'edit_case',
       case: { status_id: polishing.id },
       forceUpdateStatus: true,
     });
-    await api.send('POST', `/api/v2/case/${item.case_id}/`, { action: 'edit_group_number', group_number: 7 });
+    await office.send('POST', `/api/v2/case/${item.case_id}/`, {
+      action: 'edit_group_number',
+      group_number: 7,
+    });
   }
-  const checklist = await api.get<Checklist>(`/api/v2/checklists/${first.uid}/`);
-  const mandatory = checklist.checklist.find((item) => item.mandatory && !item.done && !item.not_required);
-  expect(mandatory, 'the demo case has an open mandatory item').toBeDefined();
+  const checklist = await office.get<Checklist>(`/api/v2/checklists/${first.uid}/`);
+  const isOpen = (entry: ChecklistItem) => !entry.done && !entry.not_required;
+  const mandatory = checklist.checklist.find(
+    (entry) => entry.mandatory && entry.department === 'POLISHING' && isOpen(entry),
+  );
+  expect(mandatory, 'the demo case has an open mandatory polishing item').toBeDefined();
   const item = mandatory as ChecklistItem;
+  const warehouseItem = checklist.checklist.find(
+    (entry) => entry.department === 'WAREHOUSE' && isOpen(entry),
+  );
+  expect(warehouseItem, 'the demo case has an open warehouse item').toBeDefined();
+  await signOut(page);
+  await signIn(page, 'polisher');
 
   // Tick, then untick after the confirmation.
   await page.goto(`/static/v2/collection.html?uid=${collection.uid}&view=checklists&department=ALL`);
@@ -71,6 +93,14 @@ test('polishing signs off the QC checklist, is refused while a mandatory item is
   await expect(done).not.toBeChecked();
   await snap(page, 'checklists-view');
 
+  // Another department's item: its boxes are disabled, and the row says whose it is.
+  const warehouseDone = card.getByRole('checkbox', { name: `Done: ${warehouseItem?.name ?? ''}` });
+  await expect(warehouseDone).toBeDisabled();
+  await expect(card.getByRole('row', { name: warehouseItem?.name })).toContainText(
+    'Only Warehouse staff may tick this item',
+  );
+  await snap(page, 'checklist-other-department');
+
   // Ready for Dispatch is refused while the mandatory item is open; the dialog names it.
   await openCollection(page, collection.uid, first.uid);
   const header = drawerHeader(page);
@@ -85,8 +115,18 @@ test('polishing signs off the QC checklist, is refused while a mandatory item is
   await expect(confirm.getByText(/Complete the mandatory checklist items first/)).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
 
-  // The five-click ticks everything open on each card; then the pair goes Ready for Dispatch together.
+  // The five-click ticks the polisher's own open items; the warehouse's stay open for the office.
   await tickChecklists(page, collection.uid, [first, second]);
+  await expect(
+    page.getByRole('region', { name: `${first.case_mkey} ${first.job_type}` }).getByRole('checkbox', {
+      name: `Done: ${warehouseItem?.name ?? ''}`,
+    }),
+  ).not.toBeChecked();
+  await signOut(page);
+  await signIn(page, 'warehouse');
+  await tickChecklists(page, collection.uid, [first, second]);
+  await signOut(page);
+  await signIn(page, 'polisher');
   await openCollection(page, collection.uid, first.uid);
   await chooseOption(drawerHeader(page), page, 'Finishing status', 'Ready for Dispatch');
   await expect(confirm.getByLabel('Open mandatory checklist items')).toHaveCount(0);
@@ -96,7 +136,9 @@ test('polishing signs off the QC checklist, is refused while a mandatory item is
     'Ready for Dispatch',
   );
 
-  // Dispatch: choosing one case of the group chooses both.
+  // Dispatch, the warehouse's: choosing one case of the group chooses both.
+  await signOut(page);
+  await signIn(page, 'warehouse');
   await page.goto(`/static/v2/collection.html?uid=${collection.uid}&view=dispatches`);
   await page.getByRole('button', { name: 'New Dispatch' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Dispatch' });

@@ -220,3 +220,27 @@ test('the designer works from the Design work queue: sorted by due time, filtere
   await expect(opened).toHaveURL(/\/static\/v2\/collection\.html\?uid=[0-9a-f-]+&cuid=[0-9a-f-]+/);
   await expect(drawerHeader(opened)).toContainText(caseKey);
 });
+
+test('the designer sees the machine calendar read-only: no Move, no status steps, the reason said', async ({
+  page,
+}) => {
+  await signIn(page, 'designer');
+  const firstLoad = page.waitForResponse(
+    (response) => response.url().includes('/api/v2/machines/calendar/') && response.ok(),
+  );
+  await page.goto('/static/v2/production.html');
+  const calendar = (await (await firstLoad).json()) as Calendar;
+  expect(
+    calendar.projects.some((p) => p.status !== 'Complete'),
+    'the demo week has open projects',
+  ).toBe(true);
+  const projects = page.getByRole('list', { name: 'Projects this week' });
+  await expect(projects.locator('[data-project]').first()).toBeVisible();
+  await expect(
+    page.getByText('Only Machining staff may program, move or advance machine projects'),
+  ).toBeVisible();
+  await expect(projects.getByRole('button', { name: /^(Move|Place)$/ })).toHaveCount(0);
+  await expect(projects.getByRole('button', { name: /Make Ready|Complete|Programming/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^New Project/ })).toBeDisabled();
+  await snap(page, 'production-designer-read-only');
+});

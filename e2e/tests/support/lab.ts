@@ -6,7 +6,7 @@ import { pageApi, type PageApi } from './page-api';
 // page's own API calls (to pick records by their properties, never by position or date), and the few
 // locators every flow needs.
 
-export type DemoUser = 'designer' | 'polisher' | 'machinist' | 'admin';
+export type DemoUser = 'designer' | 'polisher' | 'machinist' | 'admin' | 'warehouse';
 
 export type Implant = { id: number; tooth: number; platform_id: number | null };
 

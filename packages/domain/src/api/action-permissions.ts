@@ -1,9 +1,10 @@
 import type { Permission } from '../rules/permissions';
-import type { CaseActionName, FinishingAction } from './case-actions/index';
+import type { CaseActionName, CaseEdit } from './case-actions/index';
 import type { CollectionActionName } from './collection-actions';
+import { portalTexts } from './portal';
 
 // The permission each action of the two action routes needs (rules/permissions.ts). Typed by the unions,
-// so an action added without a permission fails the build.
+// so an action added without a permission fails the build. edit_case needs what its fields need.
 
 export const caseActionPermissions: Record<CaseActionName, Permission> = {
   // Reads and links: anyone working on cases.
@@ -29,7 +30,7 @@ export const caseActionPermissions: Record<CaseActionName, Permission> = {
   mark_as_done: 'change_status',
   // The case's own details.
   edit_case: 'edit_case_details',
-  edit_case_items: 'edit_case_details',
+  edit_case_items: 'invoice',
   edit_component: 'edit_case_details',
   edit_group_number: 'edit_case_details',
   update_times: 'edit_case_details',
@@ -47,9 +48,56 @@ export const caseActionPermissions: Record<CaseActionName, Permission> = {
 
 /** POST /api/v2/finishing/{case_id}/: a status chosen at the finishing bench. */
 export const finishingActionPermission: Permission = 'change_status';
-export type { FinishingAction };
 
-export const collectionActionPermissions: Record<CollectionActionName, Permission> = {
+const editCaseFieldPermissions: Record<keyof CaseEdit, Permission> = {
+  status_id: 'change_status',
+  material_type_id: 'record_production',
+  material_id: 'record_production',
+  material_batch_number: 'record_production',
+  material_thickness: 'record_production',
+  delegated_to_id: 'record_production',
+  job_type_id: 'edit_case_details',
+  dentate: 'edit_case_details',
+  scan_gauge_kit_id: 'edit_case_details',
+  scan_gauge_name: 'edit_case_details',
+  client_gauge_kits: 'edit_case_details',
+  fulfillment_branch_id: 'edit_case_details',
+};
+
+const isCaseActionName = (name: unknown): name is CaseActionName =>
+  typeof name === 'string' && Object.hasOwn(caseActionPermissions, name);
+
+/**
+ * Every permission a case action needs: edit_case those of the fields it sends, else the action's one.
+ * Read from the body as sent (before its schema), so a refused person meets the refusal, not field
+ * errors; a body naming no known action needs nothing here (its schema refuses it).
+ */
+export const caseActionPermissionsOf = (body: unknown): Permission[] => {
+  const { action, case: edit } = (typeof body === 'object' && body !== null ? body : {}) as {
+    action?: unknown;
+    case?: unknown;
+  };
+  if (!isCaseActionName(action)) return [];
+  if (action !== 'edit_case' || typeof edit !== 'object' || edit === null)
+    return [caseActionPermissions[action]];
+  const fields = Object.keys(edit).filter((k): k is keyof CaseEdit =>
+    Object.hasOwn(editCaseFieldPermissions, k),
+  );
+  if (fields.length === 0) return ['edit_case_details'];
+  return [...new Set(fields.map((field) => editCaseFieldPermissions[field]))];
+};
+
+/** What a collection action needs, read from the body as sent; none for an unknown action. */
+export const collectionActionPermissionOf = (body: unknown): ActionPermission[] => {
+  const { action } = (typeof body === 'object' && body !== null ? body : {}) as { action?: unknown };
+  if (typeof action !== 'string' || !Object.hasOwn(collectionActionPermissions, action)) return [];
+  return [collectionActionPermissions[action as CollectionActionName]];
+};
+
+/** A permission, or one whose refusal the spec words for this action. */
+export type ActionPermission = Permission | { permission: Permission; refusal: string };
+
+export const collectionActionPermissions: Record<CollectionActionName, ActionPermission> = {
   order_form_list: 'work_on_cases',
   attachment_list: 'work_on_cases',
   analog_list: 'work_on_cases',
@@ -57,5 +105,5 @@ export const collectionActionPermissions: Record<CollectionActionName, Permissio
   audit_list: 'work_on_cases',
   toggle_vip: 'edit_collection_details',
   toggle_location: 'edit_collection_details',
-  regenerate_portal_key: 'administer',
+  regenerate_portal_key: { permission: 'administer', refusal: portalTexts.regenerateAdminOnly },
 };

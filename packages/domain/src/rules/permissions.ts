@@ -13,6 +13,7 @@ export const permissions = [
   'edit_case_details',
   'edit_implants',
   'change_status',
+  'record_production',
   'tick_checklist_items',
   'program_machines',
   'print',
@@ -75,6 +76,12 @@ export const permissionTable: Record<Permission, Grant> = {
     restrictedSystem: false,
     reason: 'Only production, Admin or Support staff may change a case’s status',
   },
+  // Materials, their batch numbers and who works the case next: what the benches record as they go.
+  record_production: {
+    departments: ['ADMIN', 'SUPPORT', 'DESIGN', 'MACHINING', 'POLISHING', 'WAREHOUSE'],
+    restrictedSystem: false,
+    reason: 'Only production, Admin or Support staff may record materials or delegate a case',
+  },
   // Each department its own mandatory items (checklistItemRefusal); this row is who ticks at all.
   tick_checklist_items: {
     departments: ['ADMIN', 'DESIGN', 'MACHINING', 'POLISHING', 'WAREHOUSE'],
@@ -109,6 +116,14 @@ export const permissionTable: Record<Permission, Grant> = {
   // Users, reference data, printers, checklist templates, keys: administrators alone.
   administer: { departments: [], restrictedSystem: false, reason: 'Only an administrator may do this' },
 };
+
+/** The systems a restricted employee never reaches, reads included. */
+export const restrictedSystems = ['Accounts', 'Gauge MRP', 'Management'] as const;
+export type RestrictedSystem = (typeof restrictedSystems)[number];
+
+/** Why `holder` may not see `system`'s data, or null. */
+export const restrictedSystemRefusal = (holder: PermissionHolder, system: RestrictedSystem): string | null =>
+  holder.restricted && !holder.admin ? `${system} is not available to your account` : null;
 
 /** True when `holder` may do what `permission` covers. */
 export const mayDo = (holder: PermissionHolder, permission: Permission): boolean => {

@@ -32,8 +32,8 @@ const currentEtag = async (url: string, user: SignedInUser | null = staff): Prom
 
 beforeAll(async () => {
   test = await createTestApp();
-  staff = await signInAs(test);
-  other = await signInAs(test);
+  staff = await signInAs(test, { department: 'SUPPORT' });
+  other = await signInAs(test, { department: 'SUPPORT' });
   admin = await signInAs(test, { admin: true });
   collection = await createCollection(test.db, { cases: [{ statusName: 'Polishing' }] });
 });

@@ -6,7 +6,15 @@ import type {
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, authMessages } from '@lab/domain';
+import {
+  AppError,
+  authMessages,
+  permissionRefusal,
+  restrictedSystemRefusal,
+  type ActionPermission,
+  type RestrictedSystem,
+  type Permission,
+} from '@lab/domain';
 import type { Actor, ClientActor, PartnerActor, StaffActor } from '../auth/actor';
 import { findStaffByAccessToken, findStaffBySessionCookie } from '../auth/sessions';
 import { createTokenCache } from '../auth/token-cache';
@@ -45,12 +53,30 @@ declare module 'fastify' {
      * request carries one, else the session cookie the tab sends. Read-only routes only (SameSite=Lax).
      */
     cookieOrToken?: boolean;
+    /**
+     * What a staff write needs of the employee (domain rules/permissions.ts), checked with the access:
+     * refused with 403 and the permission's reason before the body is read. `per_action`: the route
+     * looks its action up and checks it itself (the case and collection action routes). Every staff
+     * write route names one; registration fails without it.
+     */
+    permission?: Permission | 'per_action';
+    /** The spec's own words for this route's refusal, where it has them (else the permission's reason). */
+    refusal?: string;
+    /** Data of a restricted system: restricted employees are refused it, reads included. */
+    restrictedSystem?: RestrictedSystem;
   }
   interface FastifyRequest {
     actor: Actor | null;
   }
   interface FastifyInstance {
-    routeAccessTable: { method: string; url: string; access: AccessClass | undefined }[];
+    routeAccessTable: {
+      method: string;
+      url: string;
+      access: AccessClass | undefined;
+      permission: Permission | 'per_action' | undefined;
+      refusal: string | undefined;
+      restrictedSystem: RestrictedSystem | undefined;
+    }[];
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -95,6 +121,39 @@ export const signInUrlFor = (request: FastifyRequest, error?: string): string =>
 export type KeyResolver = (request: FastifyRequest) => Promise<Actor>;
 export type KeyResolvers = Partial<Record<'portal' | 'partner', KeyResolver>>;
 
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The 403 of an employee the route's permission leaves out, else undefined. */
+const permissionRefusalOf = (request: FastifyRequest): AppError | undefined => {
+  const { permission, refusal, restrictedSystem } = request.routeOptions.config;
+  const actor = request.actor;
+  if (actor?.kind !== 'staff') return undefined;
+  const systemRefusal = restrictedSystem ? restrictedSystemRefusal(actor, restrictedSystem) : null;
+  if (systemRefusal) return new AppError('forbidden', { message: systemRefusal });
+  if (!permission || permission === 'per_action') return undefined;
+  const reason = permissionRefusal(actor, permission);
+  return reason === null ? undefined : new AppError('forbidden', { message: refusal ?? reason });
+};
+
+/** For routes that check per action: throws the 403 of `needed` when the employee lacks it. */
+export const requirePermission = (actor: StaffActor, needed: ActionPermission): void => {
+  const permission = typeof needed === 'string' ? needed : needed.permission;
+  const reason = permissionRefusal(actor, permission);
+  if (reason === null) return;
+  throw new AppError('forbidden', { message: typeof needed === 'string' ? reason : needed.refusal });
+};
+
+/**
+ * The preValidation of a `per_action` route: what the action its body names needs, checked before its
+ * schema, so a refused employee meets the refusal rather than the body's field errors.
+ */
+export const checkActionPermissions =
+  (needs: (body: unknown) => readonly ActionPermission[]) =>
+  async (request: FastifyRequest): Promise<void> => {
+    const actor = requireActor(request);
+    for (const needed of needs(request.body)) requirePermission(actor, needed);
+  };
+
 export const accessPlugin = fp(
   async (
     app: FastifyInstance,
@@ -110,9 +169,15 @@ export const accessPlugin = fp(
     app.addHook('onRoute', (route: RouteOptions) => {
       const access = route.config?.access;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) app.routeAccessTable.push({ method, url: route.url, access });
+      const { permission, refusal, restrictedSystem } = route.config ?? {};
+      for (const method of methods) {
+        app.routeAccessTable.push({ method, url: route.url, access, permission, refusal, restrictedSystem });
+      }
       if (!access || !accessClasses.includes(access)) {
         throw new Error(`Route ${methods.join(',')} ${route.url} declares no access class`);
+      }
+      if (access === 'staff' && methods.some((m) => writeMethods.has(m)) && !route.config?.permission) {
+        throw new Error(`Staff write route ${methods.join(',')} ${route.url} names no permission`);
       }
     });
 
@@ -156,12 +221,12 @@ export const accessPlugin = fp(
         const isBearerRoute = config.access === 'staff' && !config.signInRedirect && !config.sessionCookie;
         const token = isBearerRoute ? bearerToken(request) : null;
         if (!token) {
-          checkAccess(request, reply).then(() => done(), done);
+          checkAccess(request, reply).then(() => done(permissionRefusalOf(request)), done);
           return;
         }
         const settle = (actor: StaffActor | null) => {
           request.actor = actor;
-          done(actor ? undefined : refuseUnknownToken());
+          done(actor ? permissionRefusalOf(request) : refuseUnknownToken());
         };
         const found = findStaff(token);
         if (found instanceof Promise) found.then(settle, done);

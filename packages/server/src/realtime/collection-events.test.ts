@@ -23,7 +23,7 @@ const kit = invoicingKit();
 beforeAll(async () => {
   ({ test, staff } = await kit.start());
   await test.app.listen({ port: 0, host: '127.0.0.1' });
-  const reader = await signInAs(test);
+  const reader = await signInAs(test, { department: 'SUPPORT' });
   stream = await openTestStream(test.app, '/api/v2/stream', { cookie: reader.cookie });
   await stream.next('ready');
 });

@@ -123,6 +123,8 @@ export const signInAs = async (
     admin?: boolean;
     restricted?: boolean;
     staging?: boolean;
+    /** Works across departments: ticks any department's checklist items. */
+    allDepartments?: boolean;
     username?: string;
   } = {},
 ): Promise<SignedInUser> => {
@@ -136,6 +138,7 @@ export const signInAs = async (
     admin: user.admin ?? false,
     restricted: user.restricted ?? false,
     staging: user.staging ?? false,
+    all_departments: user.allDepartments ?? false,
     first_name: 'Test',
     last_name: `User ${userCounter}`,
   });

@@ -32,7 +32,7 @@ const count = async (handle: DatabaseHandle, query: ReturnType<typeof sql>): Pro
   Number((await selectRows<{ n: number }>(handle.db, query))[0]?.n ?? 0);
 
 describe('seedDemoData', () => {
-  it('creates the five demo sign-ins with argon2id hashes', async () => {
+  it('creates the six demo sign-ins with argon2id hashes', async () => {
     const rows = await selectRows<{
       username: string;
       department: string;

@@ -22,13 +22,15 @@ export const demoSignIns = [
   { username: 'machinist', role: 'MACHINING' },
   { username: 'polisher', role: 'POLISHING' },
   { username: 'support', role: 'ADMIN, restricted' },
+  // Picks, ticks the packing items and dispatches: departments hold their own permissions.
+  { username: 'warehouse', role: 'WAREHOUSE' },
 ] as const;
 
 /** Same seed, same demo: patients, clients, statuses and choices repeat on every run. */
 export const demoFakerSeed = 20261121;
 
 /**
- * A working demo lab on an EMPTY database (the caller checks): the reference catalogue, the five demo
+ * A working demo lab on an EMPTY database (the caller checks): the reference catalogue, the six demo
  * sign-ins and 25 more employees, about 60 clients, machines and projects, and `collections`
  * orders with every screen's data. Dates are relative to now; everything else is fixed by the faker seed.
  * One transaction, rows inserted in multi-row batches.

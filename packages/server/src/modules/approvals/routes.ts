@@ -30,7 +30,7 @@ export const registerApprovalsRoutes = (
   api.post(
     '/api/v2/approvals/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'work_on_cases' },
       preValidation: receiveMultipartBody,
       onResponse: discardUploadedParts,
       schema: { body: newApprovalFieldsSchema, ...answer },
@@ -48,7 +48,7 @@ export const registerApprovalsRoutes = (
   api.patch(
     '/api/v2/approval/:uid/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'work_on_cases' },
       schema: { params: approvalParams, body: approvalActionSchema, ...answer },
     },
     async (request) =>
@@ -62,7 +62,7 @@ export const registerApprovalsRoutes = (
   api.post(
     '/api/v2/approval/:uid/attach/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'work_on_cases' },
       preValidation: receiveMultipartBody,
       onResponse: discardUploadedParts,
       // Only file parts are expected; text fields are ignored.
@@ -79,7 +79,10 @@ export const registerApprovalsRoutes = (
 
   api.delete(
     '/api/v2/approval/file/:id/',
-    { config: { access: 'staff' }, schema: { params: approvalFileIdParams, ...answer } },
+    {
+      config: { access: 'staff', permission: 'work_on_cases' },
+      schema: { params: approvalFileIdParams, ...answer },
+    },
     async (request) => deleteApprovalFile(db, { id: request.params.id, actor: requireActor(request) }),
   );
 };

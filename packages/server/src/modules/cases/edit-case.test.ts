@@ -319,13 +319,15 @@ describe('concurrent writes in one collection', () => {
         .from(clients)
         .where(eq(clients.id, group.shipping_client_id))
         .then((rows) => rows[0]?.uid);
+      // The order's details are the front office's (domain permission table).
+      const frontOffice = await signInAs(test, { department: 'SUPPORT' });
       const finish = (row: CaseRow | undefined) =>
         calls.finish(row?.case_id ?? 0, { action: 'change_status', status_id: ready, grouped: true });
       const moveTo = (fulfillmentBranchId: number | undefined) =>
         test.app.inject({
           method: 'PATCH',
           url: `/api/v2/collection/${group.uid}/`,
-          headers: staff.headers,
+          headers: frontOffice.headers,
           payload: {
             patient_reference: 'Concurrent, Casey',
             ordering_platform: 'oep',

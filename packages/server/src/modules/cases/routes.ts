@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  caseActionPermissionsOf,
   caseActionResponseSchema,
   caseActionSchema,
   collectionCaseSchema,
@@ -11,7 +12,7 @@ import {
 } from '@lab/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { requireActor } from '../../http/access';
+import { checkActionPermissions, requireActor } from '../../http/access';
 import { setLinkHeaders } from '../../http/link-headers';
 import {
   discardUploadedParts,
@@ -53,15 +54,19 @@ export const registerCasesRoutes = (
   api.post(
     '/api/v2/case/:case_id/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'per_action' },
       // file_link answers a one-time link: no cache may keep any answer of this route.
       onRequest: setLinkHeaders,
       // The image editor sends one image; the Files tab's upload up to the multipart limit.
-      preValidation: receiveLimitedFiles((fields) =>
-        fields.action === 'blur_file'
-          ? { maxFiles: 1, refusal: uploadMessages.oneImageOnly }
-          : anyNumberOfFiles,
-      ),
+      // The parts first (a form's fields are the body), then who may run the action the body names.
+      preValidation: [
+        receiveLimitedFiles((fields) =>
+          fields.action === 'blur_file'
+            ? { maxFiles: 1, refusal: uploadMessages.oneImageOnly }
+            : anyNumberOfFiles,
+        ),
+        checkActionPermissions(caseActionPermissionsOf),
+      ],
       onResponse: discardUploadedParts,
       schema: {
         params: legacyCaseIdParams,
@@ -82,7 +87,7 @@ export const registerCasesRoutes = (
   api.post(
     '/api/v2/case/:case_id/camera_upload/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'work_on_cases' },
       preValidation: receiveLimitedFiles(() => ({ maxFiles: 1, refusal: uploadMessages.cameraNotJpeg })),
       onResponse: discardUploadedParts,
       schema: {
@@ -103,7 +108,7 @@ export const registerCasesRoutes = (
   api.post(
     '/api/v2/finishing/:case_id/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'change_status' },
       schema: {
         params: legacyCaseIdParams,
         body: finishingActionSchema,

@@ -1,6 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError, checklistMessages, toIso, type CaseChecklist } from '@lab/domain';
+import {
+  AppError,
+  checklistItemRefusal,
+  checklistMessages,
+  toIso,
+  type CaseChecklist,
+  type Department,
+} from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
 import { writeAuditEvent } from '../../audit/write-audit-event';
 import type { Queryable, Tx } from '../../db/client';
@@ -121,6 +128,9 @@ export const writeItemState = async (
   options: { found: ChecklistCase; item: ChecklistItemRow; state: ItemState; actor: StaffActor; now: Date },
 ): Promise<void> => {
   const { found, item, state, actor, now } = options;
+  // Each department its own items: a polisher cannot tick the warehouse's way past the dispatch gate.
+  const refusal = checklistItemRefusal(actor, item.department as Department);
+  if (refusal) throw new AppError('forbidden', { message: refusal });
   if (item.done === state.done && item.not_required === state.not_required) return;
   const isChecked = state.done || state.not_required;
   const stamp = isChecked

@@ -171,7 +171,7 @@ describe('template writes', () => {
     const added = await test.app.inject({
       method: 'POST',
       url: `/api/v2/collection/${collection.uid}/component/`,
-      headers: staff.headers,
+      headers: admin.headers,
       payload: {
         job_type_id: nightguardId,
         dentate: 'UPPER',

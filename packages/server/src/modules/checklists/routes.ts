@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   caseChecklistSchema,
   checklistItemParams,
+  checklistMessages,
   checklistItemUpdateSchema,
   checklistParams,
   checklistTemplateListSchema,
@@ -57,7 +58,7 @@ export const registerChecklistsRoutes = (
   api.post(
     '/api/v2/checklists/:caseUid/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'tick_checklist_items' },
       schema: { params: checklistParams, body: checklistItemUpdateSchema, ...checklistAnswer },
     },
     async (request) =>
@@ -66,7 +67,10 @@ export const registerChecklistsRoutes = (
 
   api.delete(
     '/api/v2/checklists/:caseUid/:itemId/',
-    { config: { access: 'staff' }, schema: { params: checklistItemParams, ...checklistAnswer } },
+    {
+      config: { access: 'staff', permission: 'tick_checklist_items' },
+      schema: { params: checklistItemParams, ...checklistAnswer },
+    },
     async (request) =>
       uncheckItem(db, {
         rawCaseUid: request.params.caseUid,
@@ -94,7 +98,7 @@ export const registerChecklistsRoutes = (
   api.post(
     '/api/v2/checklist_templates/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'administer', refusal: checklistMessages.adminOnly },
       schema: { body: newChecklistTemplateSchema, response: { 201: checklistTemplateSchema } },
     },
     async (request, reply) => {
@@ -106,7 +110,7 @@ export const registerChecklistsRoutes = (
   api.patch(
     '/api/v2/checklist_templates/:id/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'administer', refusal: checklistMessages.adminOnly },
       schema: { params: checklistTemplateParams, body: checklistTemplatePatchSchema, ...templateAnswer },
     },
     async (request) =>
@@ -119,7 +123,10 @@ export const registerChecklistsRoutes = (
 
   api.delete(
     '/api/v2/checklist_templates/:id/',
-    { config: { access: 'staff' }, schema: { params: checklistTemplateParams, ...templateAnswer } },
+    {
+      config: { access: 'staff', permission: 'administer', refusal: checklistMessages.adminOnly },
+      schema: { params: checklistTemplateParams, ...templateAnswer },
+    },
     async (request) => deactivateTemplate(db, { rawId: request.params.id, actor: requireActor(request) }),
   );
 };

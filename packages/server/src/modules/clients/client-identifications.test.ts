@@ -25,7 +25,7 @@ const list = (id: number | string = client.client_id) =>
 
 beforeAll(async () => {
   test = await createTestApp();
-  staff = await signInAs(test);
+  staff = await signInAs(test, { department: 'SUPPORT' });
   client = await createClient(test.db, { name: 'Brighton Implant Centre' });
   other = await createClient(test.db, { name: 'Glenelg Dental' });
 });

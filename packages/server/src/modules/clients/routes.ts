@@ -71,7 +71,7 @@ export const registerClientsRoutes = (app: FastifyInstance, deps: { db: Db }): v
   api.post(
     '/api/v2/client/:id/identifications/',
     {
-      config: staff,
+      config: { ...staff, permission: 'edit_collection_details' },
       schema: {
         params: clientParams,
         body: addIdentificationSchema,

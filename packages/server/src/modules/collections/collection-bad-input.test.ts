@@ -43,7 +43,7 @@ let ref: {
 
 beforeAll(async () => {
   test = await createTestApp();
-  staff = await signInAs(test);
+  staff = await signInAs(test, { department: 'SUPPORT' });
   const ids = referenceIds(test.db);
   client = await createClient(test.db, { name: 'Harbour Dental', country: 'AU' });
   collection = await createCollection(test.db, {

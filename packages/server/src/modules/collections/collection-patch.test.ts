@@ -24,7 +24,7 @@ let payer: ClientRow;
 
 beforeAll(async () => {
   test = await createTestApp();
-  staff = await signInAs(test);
+  staff = await signInAs(test, { department: 'SUPPORT' });
   ids = referenceIds(test.db);
   client = await createClient(test.db, { name: 'Harbour Dental', country: 'AU' });
   payer = await createClient(test.db, { name: 'Harbour Group Accounts', country: 'AU' });

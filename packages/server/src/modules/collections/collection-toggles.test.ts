@@ -17,7 +17,7 @@ let melbourne: number;
 
 beforeAll(async () => {
   test = await createTestApp();
-  staff = await signInAs(test);
+  staff = await signInAs(test, { department: 'SUPPORT' });
   melbourne = await referenceIds(test.db).branch('Melbourne');
 });
 afterAll(() => test.close());

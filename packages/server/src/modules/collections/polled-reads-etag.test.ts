@@ -16,7 +16,7 @@ let collection: CreatedCollection;
 
 beforeAll(async () => {
   test = await createTestApp();
-  staff = await signInAs(test);
+  staff = await signInAs(test, { department: 'ADMIN', allDepartments: true });
   collection = await createCollection(test.db, { cases: [{ statusName: 'Polishing' }] });
 });
 afterAll(() => test.close());

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addComponentSchema,
+  collectionActionPermissionOf,
   collectionActionAnswerSchema,
   collectionActionSchema,
   collectionCaseSchema,
@@ -10,7 +11,7 @@ import {
   collectionSchema,
 } from '@lab/domain';
 import type { Db } from '../../db/client';
-import { requireActor } from '../../http/access';
+import { checkActionPermissions, requireActor } from '../../http/access';
 import { createPolledEtagCache } from '../../cache/polled-etags';
 import { sendRememberedPolledAnswer } from '../../http/polled-answer';
 import type { RealtimeBus } from '../../realtime/realtime-bus';
@@ -53,7 +54,7 @@ export const registerCollectionsRoutes = (
   api.patch(
     '/api/v2/collection/:uid/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'edit_collection_details' },
       schema: { params: collectionParams, body: collectionPatchSchema, response: { 200: collectionSchema } },
     },
     async (request) => {
@@ -69,7 +70,8 @@ export const registerCollectionsRoutes = (
   api.post(
     '/api/v2/collection/:uid/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'per_action' },
+      preValidation: checkActionPermissions(collectionActionPermissionOf),
       schema: {
         params: collectionParams,
         body: collectionActionSchema,
@@ -85,7 +87,7 @@ export const registerCollectionsRoutes = (
   api.post(
     '/api/v2/collection/:uid/component/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'edit_case_details' },
       schema: { params: collectionParams, body: addComponentSchema, response: { 201: collectionCaseSchema } },
     },
     async (request, reply) => {

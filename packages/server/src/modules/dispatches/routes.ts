@@ -42,7 +42,7 @@ export const registerDispatchesRoutes = (
   api.post(
     '/api/v2/collection/:uid/dispatches/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'dispatch' },
       schema: { params: collectionParams, body: newDispatchSchema, response: { 201: collectionSchema } },
     },
     async (request, reply) => {

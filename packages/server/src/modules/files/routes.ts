@@ -41,7 +41,7 @@ export const registerFileServiceRoutes = (app: FastifyInstance, deps: FileServic
   api.post(
     '/files/upload/:country',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'work_on_cases' },
       // The answer holds one-time links.
       onRequest: setLinkHeaders,
       schema: {

@@ -29,7 +29,7 @@ export const registerHelpersRoutes = (
   api.post(
     '/api/v2/key_value/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'work_on_cases' },
       schema: { body: keyValueBodySchema, response: { 201: keyValueAnswerSchema } },
     },
     async (request, reply) => {
@@ -57,7 +57,7 @@ export const registerHelpersRoutes = (
 
   api.post(
     '/proxy/nexus_connect/exports/',
-    { config: { access: 'staff' }, schema: { body: componentExportBodySchema } },
+    { config: { access: 'staff', permission: 'work_on_cases' }, schema: { body: componentExportBodySchema } },
     async (request, reply) => {
       const zip = await exportComponents(db, {
         nexusConnect,

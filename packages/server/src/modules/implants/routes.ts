@@ -41,7 +41,7 @@ export const registerImplantsRoutes = (app: FastifyInstance, deps: { db: Db }): 
   api.post(
     collectionUrl,
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'edit_implants' },
       schema: { params: caseImplantsParams, body: implantBodySchema, response: { 201: implantSchema } },
     },
     async (request, reply) => {
@@ -57,7 +57,7 @@ export const registerImplantsRoutes = (app: FastifyInstance, deps: { db: Db }): 
   api.put(
     itemUrl,
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'edit_implants' },
       schema: { params: implantParams, body: implantBodySchema, response: { 200: implantSchema } },
     },
     async (request) =>
@@ -72,7 +72,7 @@ export const registerImplantsRoutes = (app: FastifyInstance, deps: { db: Db }): 
   api.patch(
     itemUrl,
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'edit_implants' },
       schema: { params: implantParams, body: implantPatchSchema, response: { 200: implantSchema } },
     },
     async (request) =>
@@ -86,7 +86,7 @@ export const registerImplantsRoutes = (app: FastifyInstance, deps: { db: Db }): 
 
   api.delete(
     itemUrl,
-    { config: { access: 'staff' }, schema: { params: implantParams } },
+    { config: { access: 'staff', permission: 'edit_implants' }, schema: { params: implantParams } },
     async (request, reply) => {
       await deleteImplant(db, {
         caseUid: request.params.case_uid,

@@ -19,7 +19,8 @@ export const invoicingKit = () => {
 
   const start = async () => {
     state.test = await createTestApp();
-    state.staff = await signInAs(state.test, { department: 'WAREHOUSE' });
+    // The front office dispatches, edits item options and works invoices (domain permission table).
+    state.staff = await signInAs(state.test, { department: 'ADMIN' });
     state.calls = createCaseCalls(state.test, state.staff);
     const [status] = await state.test.db
       .select()

@@ -15,7 +15,7 @@ export const registerInvoicingRoutes = (app: FastifyInstance, deps: { db: Db }):
   api.get(
     '/api/cases/:case_id/invoicing/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', restrictedSystem: 'Accounts' },
       schema: { params: legacyCaseIdParams, response: { 200: caseInvoicesSchema } },
     },
     (request) => findCaseInvoices(db, request.params.case_id),
@@ -24,7 +24,7 @@ export const registerInvoicingRoutes = (app: FastifyInstance, deps: { db: Db }):
   api.get(
     '/api/v2/case/:case_id/item_options/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', restrictedSystem: 'Accounts' },
       schema: { params: legacyCaseIdParams, response: { 200: itemOptionSetsSchema } },
     },
     (request) => findItemOptions(db, request.params.case_id),

@@ -93,7 +93,7 @@ export const registerMessagesRoutes = (
   api.post(
     '/api/v2/messages/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'work_on_cases' },
       preValidation: [receiveFieldsOnly(messageTextsExtra.filesNotAccepted), dropBlankFields],
       onResponse: discardUploadedParts,
       schema: { body: postMessageFieldsSchema, response: { 200: messageSchema } },
@@ -105,7 +105,7 @@ export const registerMessagesRoutes = (
   api.patch(
     '/api/v2/message/:uid/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'work_on_cases' },
       schema: { params: messageParams, body: messageActionSchema, response: { 200: messageSchema } },
     },
     async (request) =>
@@ -151,7 +151,7 @@ export const registerMessagesRoutes = (
   api.post(
     url,
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'work_on_cases' },
       preValidation: receiveMultipartBody,
       onResponse: discardUploadedParts,
       schema: { params: uidParam, body: attachmentActionSchema, response: { 200: attachmentAnswerSchema } },

@@ -44,7 +44,7 @@ export const registerNotificationsRoutes = (
       api.patch(
         url,
         {
-          config: { access: 'staff' },
+          config: { access: 'staff', permission: 'work_on_cases' },
           schema: { params: notificationParams, response: { 200: notificationSchema } },
         },
         async (request) =>

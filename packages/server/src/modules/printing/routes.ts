@@ -57,7 +57,7 @@ export const registerPrintingRoutes = (app: FastifyInstance, deps: PrintingRoute
   api.post(
     '/api/v2/case/:case_mkey/print/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'print' },
       schema: { params: caseMkeyParams, body: printRequestSchema, response: { 201: printJobSchema } },
     },
     async (request, reply) => {
@@ -130,7 +130,7 @@ export const registerPrintingRoutes = (app: FastifyInstance, deps: PrintingRoute
   api.post(
     '/api/v2/printers/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'administer', refusal: printingMessages.adminOnly },
       schema: { body: printerInputSchema, response: { 201: printerRecordSchema } },
     },
     async (request, reply) =>
@@ -140,7 +140,7 @@ export const registerPrintingRoutes = (app: FastifyInstance, deps: PrintingRoute
   api.patch(
     '/api/v2/printers/:printer_id/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'administer', refusal: printingMessages.adminOnly },
       schema: { params: printerParams, body: printerPatchSchema, response: { 200: printerRecordSchema } },
     },
     (request) => updatePrinter(db, requireActor(request), request.params.printer_id, request.body),
@@ -148,7 +148,10 @@ export const registerPrintingRoutes = (app: FastifyInstance, deps: PrintingRoute
 
   api.delete(
     '/api/v2/printers/:printer_id/',
-    { config: { access: 'staff' }, schema: { params: printerParams } },
+    {
+      config: { access: 'staff', permission: 'administer', refusal: printingMessages.adminOnly },
+      schema: { params: printerParams },
+    },
     async (request, reply) => {
       await deletePrinter(db, requireActor(request), request.params.printer_id);
       return reply.status(204).send();

@@ -38,7 +38,7 @@ export const registerProductionRoutes = (app: FastifyInstance, deps: { db: Db })
   api.post(
     '/api/v2/machine_projects/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'program_machines' },
       schema: { body: newMachineProjectSchema, response: { 201: calendarProjectSchema } },
     },
     async (request, reply) => {
@@ -50,7 +50,7 @@ export const registerProductionRoutes = (app: FastifyInstance, deps: { db: Db })
   api.patch(
     '/api/v2/machine_project/:id/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'program_machines' },
       schema: { params: machineProjectParams, body: moveMachineProjectSchema, ...projectAnswer },
     },
     async (request) =>
@@ -60,7 +60,7 @@ export const registerProductionRoutes = (app: FastifyInstance, deps: { db: Db })
   api.post(
     '/api/v2/machine_project/:id/status/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'program_machines' },
       schema: { params: machineProjectParams, body: machineProjectStatusSchema, ...projectAnswer },
     },
     async (request) =>

@@ -23,7 +23,7 @@ export const registerScheduleRoutes = (app: FastifyInstance, deps: { db: Db }): 
   api.post(
     '/api/v2/case/schedule/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'work_on_cases' },
       schema: { body: schedulePreviewRequestSchema, response: { 200: scheduleSchema } },
     },
     async (request) => previewSchedule(db, request.body),

@@ -22,7 +22,7 @@ export const registerSearchRoutes = (app: FastifyInstance, deps: { db: Db; realt
   api.post(
     '/api/v2/collections/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'work_on_cases' },
       schema: { body: keywordSearchSchema, response: { 200: searchResultsSchema } },
     },
     // Every window's search box: 100 rows serialised without zod (http/checked-json.ts).
@@ -44,7 +44,7 @@ export const registerSearchRoutes = (app: FastifyInstance, deps: { db: Db; realt
   api.post(
     '/api/v2/client/search/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'work_on_cases' },
       schema: { body: keywordSearchSchema, response: { 200: z.array(clientSearchResultSchema) } },
     },
     async (request) => searchClients(db, request.body.keyword),

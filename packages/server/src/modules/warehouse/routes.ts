@@ -6,6 +6,7 @@ import {
   pickingSlipPickedSchema,
   stockAdjustmentSchema,
   stockOnHandSchema,
+  stockMessages,
   stockParams,
 } from '@lab/domain';
 import type { Db } from '../../db/client';
@@ -30,7 +31,7 @@ export const registerWarehouseRoutes = (app: FastifyInstance, deps: { db: Db }):
   api.patch(
     '/api/v2/components/:branch/:code/soh/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'stock', refusal: stockMessages.warehouseOnly },
       schema: { params: stockParams, body: stockAdjustmentSchema, ...stockAnswer },
     },
     async (request) =>
@@ -40,7 +41,7 @@ export const registerWarehouseRoutes = (app: FastifyInstance, deps: { db: Db }):
   api.post(
     '/api/v2/picking_slips/:id/picked/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'stock', refusal: stockMessages.warehouseOnly },
       schema: {
         params: pickingSlipParams,
         body: pickingSlipPickedSchema,

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { restrictedSystemRefusal } from '@lab/domain';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import { useEffect, useMemo } from 'react';
@@ -42,6 +43,8 @@ export const CollectionWorkspace = ({
 }: CollectionWorkspaceProps) => {
   const query = useCollection(uid);
   const me = useMe();
+  // Invoices are Accounts: a restricted employee is told so, as the server answers them.
+  const accountsRefusal = me.data ? restrictedSystemRefusal(me.data, 'Accounts') : null;
   const collection = query.data;
   // Spec §8: 'Could not load case collection' (listed by the app bar through the query's meta) also
   // returns to the search view. A failed background refresh of a loaded collection keeps it on screen.
@@ -98,7 +101,12 @@ export const CollectionWorkspace = ({
             isAdmin={me.data?.admin === true}
           />
         )}
-        {view === 'invoices' && <InvoicesView collection={collection} isAdmin={me.data?.admin === true} />}
+        {view === 'invoices' &&
+          (accountsRefusal ? (
+            <Alert severity="info">{accountsRefusal}</Alert>
+          ) : (
+            <InvoicesView collection={collection} isAdmin={me.data?.admin === true} />
+          ))}
         {view === 'dispatches' && <DispatchesView collection={collection} />}
       </LazyPartBoundary>
       {cuid !== null && (

@@ -4,7 +4,7 @@ import { user_main_branches, user_printers, users } from '../../schema/index';
 import { insertAll, insertReturning } from '../batch';
 import type { Reference } from './context';
 
-// The employees of the demo lab: the five sign-ins of the README plus named staff in every department at
+// The employees of the demo lab: the six sign-ins of the README plus named staff in every department at
 // the three branches, so delegation lists, recipients and department notifications all have people.
 
 export type StaffMember = {
@@ -169,11 +169,12 @@ export const demoEmployees: EmployeeSpec[] = [
   },
   { username: 'ejones', first_name: 'Emily', last_name: 'Jones', department: 'ADMIN', branch: 'Auckland' },
   {
-    username: 'btaylor',
+    username: 'warehouse',
     first_name: 'Ben',
     last_name: 'Taylor',
     department: 'WAREHOUSE',
     branch: 'Melbourne',
+    signsIn: true,
   },
   {
     username: 'zanderson',

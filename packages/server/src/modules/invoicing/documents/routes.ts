@@ -15,7 +15,10 @@ export const registerInvoiceDocumentRoutes = (app: FastifyInstance, deps: { db: 
 
   api.get(
     '/api/v2/invoices/:invoice_number/pdf/',
-    { config: { access: 'staff', cookieOrToken: true }, schema: { params: invoiceNumberParams } },
+    {
+      config: { access: 'staff', cookieOrToken: true, restrictedSystem: 'Accounts' },
+      schema: { params: invoiceNumberParams },
+    },
     async (request, reply) => {
       const document = await findInvoiceByNumber(db, request.params.invoice_number);
       const pdf = await renderInvoicePdf(document);
@@ -29,7 +32,7 @@ export const registerInvoiceDocumentRoutes = (app: FastifyInstance, deps: { db: 
   api.get(
     '/api/v2/invoices/export/',
     {
-      config: { access: 'staff', cookieOrToken: true },
+      config: { access: 'staff', cookieOrToken: true, restrictedSystem: 'Accounts' },
       schema: { querystring: accountingExportQuerySchema },
     },
     async (request, reply) => {

@@ -11,8 +11,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import { checklistMessages } from '@lab/domain';
+import { checklistItemRefusal, checklistMessages, type Department } from '@lab/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useMe } from '../../me/api/get-me';
 import { useCheckItem } from '../api/check-item';
 import { useUncheckItem } from '../api/uncheck-item';
 import { listEntriesToMarkDone, type ChecklistEntry } from '../checklist-rules';
@@ -47,6 +48,7 @@ export const ChecklistCard = ({
   headerAction,
 }: ChecklistCardProps) => {
   const titleId = useId();
+  const { data: me } = useMe();
   const check = useCheckItem(collectionUid);
   const uncheck = useUncheckItem(collectionUid);
   const [pendingUncheck, setPendingUncheck] = useState<ChecklistEntry | null>(null);
@@ -82,7 +84,10 @@ export const ChecklistCard = ({
   // One call after the other: each locks the collection, so together they would only queue.
   const { mutateAsync: checkAsync, reset: resetCheck } = check;
   const markAllDone = useCallback(async () => {
-    const open = listEntriesToMarkDone(entries);
+    // Only the items this employee may tick: another department's stay open (and say why).
+    const open = listEntriesToMarkDone(entries).filter(
+      (entry) => !me || checklistItemRefusal(me, entry.item.department as Department) === null,
+    );
     if (open.length === 0) return;
     setIsMarkingAll(true);
     resetCheck();
@@ -98,7 +103,7 @@ export const ChecklistCard = ({
     } finally {
       setIsMarkingAll(false);
     }
-  }, [entries, checkAsync, resetCheck]);
+  }, [entries, checkAsync, resetCheck, me]);
   const handleTitleClick = useFiveClicks(
     useCallback(() => {
       void markAllDone();

@@ -33,6 +33,8 @@ type MachineCalendarBoardProps = {
   onWeekChange: (monday: Date) => void;
   onBranchChange: (branchId: number) => void;
   mover: ProjectMover;
+  /** Why the employee may not program machines (the calendar is then read-only), or null. */
+  moveRefusal: string | null;
 };
 
 const Legend = () => (
@@ -64,6 +66,7 @@ export const MachineCalendarBoard = ({
   onWeekChange,
   onBranchChange,
   mover,
+  moveRefusal,
 }: MachineCalendarBoardProps) => {
   const events = useMemo(
     () => (calendar ? eventsByMachine(calendar, mover.moving) : new Map()),
@@ -88,6 +91,11 @@ export const MachineCalendarBoard = ({
           {weekTitle(weekStart)}
         </Typography>
         <Legend />
+        {moveRefusal && (
+          <Typography variant="body2" color="text.secondary" aria-label="Why the calendar is read-only">
+            {moveRefusal}
+          </Typography>
+        )}
         {calendar && branches.length > 0 && (
           <TextField
             select
@@ -152,6 +160,7 @@ export const MachineCalendarBoard = ({
                   events={events.get(machine.id) ?? []}
                   weekStart={weekStart}
                   isMoveMode={mover.moving !== null}
+                  mayMove={moveRefusal === null}
                   onPick={(projectId) => {
                     const project = calendar.projects.find((p) => p.id === projectId);
                     if (project) mover.pick(project);

@@ -25,6 +25,8 @@ export type MachineWeekCalendarProps = {
   weekStart: Date;
   /** A project is held by the pointer: hovering places it, a click commits it. */
   isMoveMode: boolean;
+  /** False for an employee who may not program machines: nothing is picked up or dragged. */
+  mayMove: boolean;
   /** A click on a movable project picks it up. */
   onPick: (projectId: number) => void;
   /** Hovering while a project is held: the machine and the start under the pointer, rounded to 5 minutes. */
@@ -76,6 +78,7 @@ export const MachineWeekCalendar = ({
   events,
   weekStart,
   isMoveMode,
+  mayMove,
   onPick,
   onHover,
   onCommit,
@@ -148,14 +151,14 @@ export const MachineWeekCalendar = ({
         slotMaxTime={`${pad(fullDay.endMinutes / 60)}:00:00`}
         scrollTime={scrollTimeFor(weekStart)}
         nowIndicator
-        editable={!isMoveMode}
+        editable={!isMoveMode && mayMove}
         eventDurationEditable={false}
         eventOverlap={false}
         events={events}
         eventContent={renderEvent}
         eventClick={(info) => {
           const props = info.event.extendedProps as MachineEvent['extendedProps'];
-          if (isMoveMode || !props.isMovable || props.projectId === null) return;
+          if (isMoveMode || !mayMove || !props.isMovable || props.projectId === null) return;
           info.jsEvent.preventDefault();
           onPick(props.projectId);
         }}

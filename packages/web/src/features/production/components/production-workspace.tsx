@@ -12,6 +12,7 @@ import { useBranches } from '../../reference/api/get-branches';
 import { useChangeProjectStatus } from '../api/change-project-status';
 import { useMachineCalendar } from '../api/get-machine-calendar';
 import { useProjectMover } from '../hooks/use-project-mover';
+import { usePermissionRefusal } from '../../me/hooks/use-permission';
 import { MachineCalendarBoard, machineCalendarId } from './machine-calendar-board';
 import { ProjectList } from './project-list';
 import { queueParamsPatch, readQueueParams } from './queue-params';
@@ -46,6 +47,8 @@ export const ProductionWorkspace = () => {
   const { data: calendar, isPending } = useMachineCalendar(range);
   const { data: branches = [] } = useBranches();
   const mover = useProjectMover();
+  // Machining programs the machines (domain permission table); others see the calendar read-only.
+  const moveRefusal = usePermissionRefusal('program_machines');
   const statusChange = useChangeProjectStatus();
   const [selected, setSelected] = useState<Map<number, WorkQueueCase>>(() => new Map());
   const [isDialogOpen, setIsDialogOpen] = useState(false);
@@ -77,6 +80,7 @@ export const ProductionWorkspace = () => {
         onWeekChange={(monday) => navigate({ week: localDateText(monday) })}
         onBranchChange={(branchId) => navigate(queueParamsPatch({ branch: branchId }))}
         mover={mover}
+        moveRefusal={moveRefusal}
       />
       {statusChange.error && (
         <Alert severity="error" onClose={() => statusChange.reset()}>
@@ -96,6 +100,7 @@ export const ProductionWorkspace = () => {
             isBusy={statusChange.isPending || mover.isSaving}
             onMove={handleMove}
             onStatus={handleStatus}
+            moveRefusal={moveRefusal}
           />
           <ProjectList
             title="Without a slot"
@@ -106,6 +111,7 @@ export const ProductionWorkspace = () => {
             isBusy={statusChange.isPending || mover.isSaving}
             onMove={handleMove}
             onStatus={handleStatus}
+            moveRefusal={moveRefusal}
           />
         </Stack>
       )}
@@ -118,7 +124,12 @@ export const ProductionWorkspace = () => {
         onOpenCase={(row) => openInNewTab(caseUrl(row))}
         selection={{ selectedIds, onToggle: handleToggle }}
         actions={
-          <Button variant="contained" disabled={selected.size === 0} onClick={() => setIsDialogOpen(true)}>
+          <Button
+            variant="contained"
+            disabled={selected.size === 0 || moveRefusal !== null}
+            title={moveRefusal ?? undefined}
+            onClick={() => setIsDialogOpen(true)}
+          >
             New Project{selected.size > 0 ? ` (${selected.size})` : ''}
           </Button>
         }

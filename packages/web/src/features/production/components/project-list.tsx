@@ -27,6 +27,8 @@ type ProjectListProps = {
   emptyText: string;
   isBusy: boolean;
   onMove: (project: CalendarProject) => void;
+  /** Why the employee may not program machines (no status steps, no Move), or null. */
+  moveRefusal: string | null;
   onStatus: (project: CalendarProject, status: MachineProjectStatus) => void;
 };
 
@@ -50,6 +52,7 @@ export const ProjectList = ({
   isBusy,
   onMove,
   onStatus,
+  moveRefusal,
 }: ProjectListProps) => {
   const machineName = (id: number | null) => machines.find((m) => m.id === id)?.name ?? 'No machine';
   return (
@@ -80,17 +83,18 @@ export const ProjectList = ({
                   }}
                 />
                 <Box sx={{ flex: 1 }} />
-                {stepButtons[project.status].map((step) => (
-                  <Button
-                    key={step.status}
-                    size="small"
-                    disabled={isBusy}
-                    onClick={() => onStatus(project, step.status)}
-                  >
-                    {step.label}
-                  </Button>
-                ))}
-                {isMachineProjectMovable(project.status) && (
+                {moveRefusal === null &&
+                  stepButtons[project.status].map((step) => (
+                    <Button
+                      key={step.status}
+                      size="small"
+                      disabled={isBusy}
+                      onClick={() => onStatus(project, step.status)}
+                    >
+                      {step.label}
+                    </Button>
+                  ))}
+                {moveRefusal === null && isMachineProjectMovable(project.status) && (
                   <Button size="small" variant="outlined" disabled={isBusy} onClick={() => onMove(project)}>
                     {project.start_time && project.machine_id !== null ? 'Move' : 'Place'}
                   </Button>
