@@ -283,13 +283,16 @@ test('a case progresses to the lab and polishing marks it and its group Ready fo
   await expect(drawerHeader(page).getByRole('combobox', { name: 'Finishing status' })).toHaveCount(0);
   await snap(page, 'progress-in-lab');
   await closeDrawer(page);
-  await signOut(page);
 
-  // Both cases' mandatory QC items are ticked first, each department its own: the server refuses the
-  // move while one is open.
-  await signIn(page, 'warehouse');
+  // Both cases' mandatory QC items are ticked first, each department its own (the others' boxes are
+  // disabled): the server refuses the move while one is open.
   await tickChecklists(page, collection.uid, [first, second]);
   await signOut(page);
+  for (const bench of ['machinist', 'warehouse'] as const) {
+    await signIn(page, bench);
+    await tickChecklists(page, collection.uid, [first, second]);
+    await signOut(page);
+  }
   await signIn(page, 'polisher');
   await tickChecklists(page, collection.uid, [first, second]);
   await openCollection(page, collection.uid, first.uid);
