@@ -46,9 +46,6 @@ export const caseActionPermissions: Record<CaseActionName, Permission> = {
   invoice_purchase_order: 'invoice',
 };
 
-/** POST /api/v2/finishing/{case_id}/: a status chosen at the finishing bench. */
-export const finishingActionPermission: Permission = 'change_status';
-
 const editCaseFieldPermissions: Record<keyof CaseEdit, Permission> = {
   status_id: 'change_status',
   material_type_id: 'record_production',

@@ -1,4 +1,4 @@
-import type { Department } from '../enums';
+import { departments, type Department } from '../enums';
 
 // Who may change what: one table, read by the server (every write route names its permission and is
 // refused with 403 and the permission's reason) and by the web (what a person may not do is disabled with
@@ -41,19 +41,9 @@ type Grant = {
   reason: string;
 };
 
-const every: readonly Department[] = [
-  'ADMIN',
-  'DESIGN',
-  'MACHINING',
-  'POLISHING',
-  'WAREHOUSE',
-  'SALES',
-  'SUPPORT',
-];
-
 export const permissionTable: Record<Permission, Grant> = {
   // Notes, messages, files, approvals, outsourcing: the work every department does on a case.
-  work_on_cases: { departments: every, restrictedSystem: false, reason: 'Only staff may do this' },
+  work_on_cases: { departments, restrictedSystem: false, reason: 'Only staff may do this' },
   // Patient reference, PO and group numbers, clients, VIP, bin location: the front office's order data.
   edit_collection_details: {
     departments: ['ADMIN', 'SALES', 'SUPPORT'],

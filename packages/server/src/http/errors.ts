@@ -27,9 +27,6 @@ const validationBody = (error: FastifyError): ErrorBody => {
  */
 const unstorableTextStates = new Set(['22021', '22P05']);
 
-const isMultipart = (request: FastifyRequest): boolean =>
-  (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
-
 /**
  * A text the database refused (registerRequestChecks refuses them before any route; this is the net for
  * text a route made itself): NUL in text, or a lone surrogate in jsonb (22P02 names "Unicode" then).
@@ -95,7 +92,7 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
     }
     if (status === 413) {
       // Fastify's body limit: on a JSON body it is no upload (file uploads answer their own 413).
-      const message = isMultipart(request) ? 'The upload is too large' : 'The request is too large';
+      const message = request.isMultipart() ? 'The upload is too large' : 'The request is too large';
       return reply.status(413).send({ error: { code: 'payload_too_large', message } });
     }
     if (isUnstorableText(error)) {

@@ -25,9 +25,6 @@ const takesAList = (request: FastifyRequest): boolean => {
   return schema?.def?.type === 'array';
 };
 
-const isMultipart = (request: FastifyRequest): boolean =>
-  (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
-
 const refuseUnstorableText = (values: unknown[]): void => {
   for (const value of values) {
     const field = findUnstorableText(value, fileNameKeys);
@@ -48,6 +45,6 @@ export const registerRequestChecks = (app: FastifyInstance): void => {
   });
   // A multipart body's fields exist only once the route's own preValidation has read the parts.
   app.addHook('preHandler', async (request) => {
-    if (isMultipart(request)) refuseUnstorableText([request.body]);
+    if (request.isMultipart()) refuseUnstorableText([request.body]);
   });
 };
