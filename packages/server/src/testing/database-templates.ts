@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type DatabaseHandle } from '../db/client';
@@ -35,10 +36,22 @@ const writeDump = async (handle: DatabaseHandle, file: string): Promise<void> =>
   await writeFile(file, Buffer.from(await (await handle.dumpDataDir()).arrayBuffer()));
 };
 
+/**
+ * A copy's start unpacks every file of the dump: PGlite's initdb leaves template0 and template1 beside the
+ * `postgres` database it works in (two thirds of the folder), and nothing here creates a database.
+ */
+const dropTemplateDatabases = async (handle: DatabaseHandle): Promise<void> => {
+  await handle.db.execute(
+    sql`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`,
+  );
+  for (const name of ['template0', 'template1']) await handle.db.execute(sql.raw(`DROP DATABASE ${name}`));
+};
+
 const pgliteTemplates = async (): Promise<{ templates: DatabaseTemplates; remove: () => Promise<void> }> => {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'lab-test-templates-'));
-  const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+  const handle = await openDatabase({ kind: 'pglite', dataDir: null, compact: true });
   try {
+    await dropTemplateDatabases(handle);
     await handle.migrate();
     await prepareJobQueues(handle.db);
     const migratedDump = path.join(folder, 'migrated.tar');

@@ -37,9 +37,9 @@ const openPgliteCopy = async (
 ): Promise<DatabaseHandle> => {
   if (templates) {
     const dump = withReference ? templates.referenceDump : templates.migratedDump;
-    return openDatabase({ kind: 'pglite', dataDir: null, from: await openAsBlob(dump) });
+    return openDatabase({ kind: 'pglite', dataDir: null, from: await openAsBlob(dump), compact: true });
   }
-  const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+  const handle = await openDatabase({ kind: 'pglite', dataDir: null, compact: true });
   await handle.migrate();
   if (withReference) await seedReferenceData(handle.db);
   return handle;
