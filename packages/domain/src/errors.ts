@@ -6,6 +6,8 @@ export const errorCodes = [
   'forbidden', // signed in, but this actor may not do this
   'not_found', // no such record, or not reachable with this key
   'conflict', // the record's state does not allow this action now
+  'in_progress', // a request with the same Idempotency-Key is still being carried out: send it again shortly
+  'key_reused', // an Idempotency-Key already used for another request
   'machine_project_active', // leaving production while the machine project is not Complete (spec: confirm)
   'gone', // a one-time link already used or expired
   'payload_too_large', // an upload over its category's limit
@@ -21,6 +23,8 @@ const statusByCode: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  in_progress: 409,
+  key_reused: 422,
   machine_project_active: 409,
   gone: 410,
   payload_too_large: 413,

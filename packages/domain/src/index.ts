@@ -2,6 +2,7 @@ export * from './errors';
 export * from './enums';
 export * from './rules/status';
 export * from './api/common';
+export * from './api/idempotency';
 export * from './api/auth';
 export * from './api/reference';
 export * from './api/search';

@@ -16,6 +16,7 @@ import { useLightHeadersOnApi } from './http/api-headers';
 import { helmetOptions, registerSecureContextHeaders } from './http/security-headers';
 import { answerFrameworkError, registerErrorHandling } from './http/errors';
 import { registerRequestChecks } from './http/request-text';
+import { registerIdempotentWrites } from './http/idempotency';
 import { registerAuthRoutes } from './auth/routes';
 import { createKeyGuessLedger } from './auth/key-guess-limits';
 import { createCaseEvents, type CaseActionPlugins } from './modules/cases/kernel';
@@ -146,6 +147,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(formbody);
   // Multipart bodies are read by the routes that take files (http/multipart-upload.ts), never buffered.
   await app.register(multipart);
+  // Writes sent with an Idempotency-Key answer a retry from the first answer (http/idempotency.ts).
+  registerIdempotentWrites(app, db);
   useLightHeadersOnApi(app);
   await app.register(helmet, helmetOptions());
   registerSecureContextHeaders(app, config);

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { isUnderTestRunner } from '../config';
+import { currentCommitMark } from './commit-marks';
 import { acquireDataDirLock } from './data-dir-lock';
 import { planGenerically } from './prepared';
 
@@ -69,10 +70,13 @@ const runBeforeCommit = async (scope: TransactionScope, tx: Tx): Promise<void> =
  */
 export const inTransaction = async <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> => {
   const scope: TransactionScope = { beforeCommit: new Map(), afterCommit: [] };
+  // Read before the first await: the request this transaction writes for (db/commit-marks.ts).
+  const commitMark = currentCommitMark();
   const runWork = async (tx: Tx): Promise<T> => {
     scopeOfTransaction.set(tx, scope);
     const value = await work(tx);
     await runBeforeCommit(scope, tx);
+    if (commitMark) await commitMark(tx);
     return value;
   };
   const result = await db.transaction((tx) =>

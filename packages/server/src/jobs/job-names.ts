@@ -13,6 +13,7 @@ export const jobNames = {
   evidentCollect: 'evident-collect',
   evidentPoll: 'evident-poll',
   printSend: 'print-send',
+  idempotencyKeysExpiry: 'idempotency-keys-expiry',
 } as const;
 
 export type JobName = (typeof jobNames)[keyof typeof jobNames];
@@ -44,4 +45,6 @@ export type JobPayloads = {
   'evident-poll': Record<string, never>;
   // Sends one print job's PDF to its printer over IPP (modules/printing).
   'print-send': { print_job_id: number };
+  // A scheduled pass dropping the Idempotency-Keys past their 24 hours (http/idempotency.ts).
+  'idempotency-keys-expiry': Record<string, never>;
 };

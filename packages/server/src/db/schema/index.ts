@@ -24,3 +24,4 @@ export * from './reference';
 export * from './users';
 export * from './warehouse';
 export * from './printing';
+export * from './idempotency';
