@@ -117,7 +117,8 @@ const answerFromKept = (reply: FastifyReply, kept: KeptRequest, fingerprint: str
   if (kept.fingerprint !== fingerprint) {
     throw new AppError('key_reused', { message: idempotencyMessages.keyReused });
   }
-  if (kept.state === 'running') throw new AppError('in_progress', { message: idempotencyMessages.inProgress });
+  if (kept.state === 'running')
+    throw new AppError('in_progress', { message: idempotencyMessages.inProgress });
   if (kept.state === 'committed' || kept.status_code === null) {
     throw new AppError('conflict', { message: idempotencyMessages.answerLost });
   }

@@ -206,4 +206,60 @@ describe('api client', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(isCancelled).toBe(true);
   });
+
+  describe('a write that may be sent again', () => {
+    const keyOf = (init: RequestInit | undefined) => new Headers(init?.headers).get('Idempotency-Key');
+
+    it('sends it again with the same key when the answer was lost on the way', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearInterval', 'Date'] });
+      let tries = 0;
+      const { client, calls } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () => {
+        tries += 1;
+        if (tries === 1) throw new TypeError('Failed to fetch');
+        if (tries === 2) return json({ error: { code: 'in_progress', message: 'still running' } }, 409);
+        return json({ uid: 'm1' });
+      });
+      const posted = client.postOnce('/api/v2/messages/', { note: 'Once' }, anything);
+      await vi.advanceTimersByTimeAsync(5_000);
+      await expect(posted).resolves.toEqual({ uid: 'm1' });
+      const writes = calls.filter((call) => call.path === '/api/v2/messages/');
+      expect(writes).toHaveLength(3);
+      const keys = writes.map((call) => keyOf(call.init));
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(new Set(keys).size).toBe(1);
+    });
+
+    it('gives each write its own key, and shows a refusal at once', async () => {
+      const { client, calls } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () =>
+        json({ error: { code: 'validation_failed', message: 'Cannot be blank' } }, 400),
+      );
+      await expect(client.postOnce('/api/v2/case/1/', { action: 'edit_case' }, anything)).rejects.toThrow(
+        'Cannot be blank',
+      );
+      await expect(client.postOnce('/api/v2/case/1/', { action: 'edit_case' }, anything)).rejects.toThrow(
+        'Cannot be blank',
+      );
+      const keys = calls.filter((call) => call.path === '/api/v2/case/1/').map((call) => keyOf(call.init));
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).not.toBe(keys[1]);
+    });
+
+    it('sends other writes once, without a key', async () => {
+      const { client, calls } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () => {
+        throw new TypeError('Failed to fetch');
+      });
+      await expect(client.post('/api/v2/collections/', { keyword: 'smith' }, anything)).rejects.toThrow(
+        'The server could not be reached',
+      );
+      const searches = calls.filter((call) => call.path === '/api/v2/collections/');
+      expect(searches.map((call) => keyOf(call.init))).toEqual([null]);
+    });
+  });
+
+  it('names the request, not an upload, in a bodiless 413 of a JSON write', async () => {
+    const { client } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () => new Response('', { status: 413 }));
+    await expect(client.post('/api/v2/case/1/', { action: 'edit_case' }, anything)).rejects.toThrow(
+      'The request is too large',
+    );
+  });
 });

@@ -1,4 +1,5 @@
-import { authMessages, errorBodySchema, tokenSchema } from '@lab/domain';
+import { authMessages, errorBodySchema, idempotencyKeyHeader, tokenSchema } from '@lab/domain';
+import { sendWithRetries } from './idempotent-retry';
 import { goToLogout, goToSignIn } from './navigation';
 
 /** Anything with zod's `parse`: the answers are checked against the schemas of @lab/domain. */
@@ -21,11 +22,23 @@ export class ApiError extends Error {
 
 export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError;
 
-type RequestOptions<T> = { schema: Parser<T>; body?: unknown; signal?: AbortSignal | undefined };
+type RequestOptions<T> = {
+  schema: Parser<T>;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  /**
+   * A write sent with an Idempotency-Key, and sent again with the same key when its answer is lost on
+   * the way (the network dropped, a proxy answered 502–504) or the server is still carrying out the
+   * first: the server then answers what the first answered, and nothing is written twice.
+   */
+  retrySafely?: boolean;
+};
 
 export type ApiClient = {
   get: <T>(path: string, schema: Parser<T>, signal?: AbortSignal) => Promise<T>;
   post: <T>(path: string, body: unknown, schema: Parser<T>, signal?: AbortSignal) => Promise<T>;
+  /** A POST that may be sent again and still writes once (`retrySafely`). */
+  postOnce: <T>(path: string, body: unknown, schema: Parser<T>) => Promise<T>;
   request: <T>(method: string, path: string, options: RequestOptions<T>) => Promise<T>;
   /**
    * Starts a GET now, before anything asks for it (a page's first data while its code still loads): the
@@ -56,24 +69,33 @@ const tokenExpiryMarginMs = tokenCheckIntervalMs * 2;
 // Once the browser is leaving the page, callers wait instead of showing errors for the last calls.
 const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
 
-const readErrorBody = async (response: Response): Promise<ApiError> => {
+const readErrorBody = async (response: Response, isUpload = false): Promise<ApiError> => {
   let data: unknown = null;
   try {
     data = await response.json();
   } catch {
     // Not JSON (a proxy page, an empty body): fall back to the status below.
   }
-  return apiErrorFrom(response.status, data);
+  return apiErrorFrom(response.status, data, isUpload);
 };
 
-/** The ApiError of an error answer's status and parsed body (also for uploads sent without fetch). */
-export const apiErrorFrom = (status: number, data: unknown): ApiError => {
+/**
+ * The ApiError of an error answer's status and parsed body (also for uploads sent without fetch). A
+ * bodiless 413 comes from a proxy in front of the server: it names the upload when files were sent.
+ */
+export const apiErrorFrom = (status: number, data: unknown, isUpload = false): ApiError => {
   const parsed = errorBodySchema.safeParse(data);
   if (parsed.success) {
     const { code, message, fields } = parsed.data.error;
     return new ApiError(status, code, message, fields);
   }
-  if (status === 413) return new ApiError(status, 'payload_too_large', 'The upload is too large');
+  if (status === 413) {
+    return new ApiError(
+      status,
+      'payload_too_large',
+      isUpload ? 'The upload is too large' : 'The request is too large',
+    );
+  }
   return new ApiError(status, 'http_error', `Request failed (${status})`);
 };
 
@@ -140,8 +162,16 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
   const getToken = (): Promise<string> =>
     current && isFresh(current) ? Promise.resolve(current.token) : refreshToken();
 
-  const send = async (method: string, path: string, token: string, body: unknown, signal?: AbortSignal) => {
+  const send = async (
+    method: string,
+    path: string,
+    token: string,
+    body: unknown,
+    signal?: AbortSignal,
+    idempotencyKey?: string,
+  ) => {
     const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+    if (idempotencyKey) headers[idempotencyKeyHeader] = idempotencyKey;
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
@@ -195,20 +225,26 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
     );
   };
 
-  const request = async <T>(method: string, path: string, options: RequestOptions<T>): Promise<T> => {
-    let response = await (takeStarted(method, path) ??
-      getToken().then((token) => send(method, path, token, options.body, options.signal)));
+  const requestOnce = async <T>(
+    method: string,
+    path: string,
+    options: RequestOptions<T>,
+    idempotencyKey?: string,
+  ): Promise<T> => {
+    const sendWith = (token: string) =>
+      send(method, path, token, options.body, options.signal, idempotencyKey);
+    let response = await (takeStarted(method, path) ?? getToken().then(sendWith));
     if (await isInvalidTokenAnswer(response)) {
       // The clock of this machine may disagree with the server's: try once more with a new token
       // before giving up on the session.
       current = null;
-      response = await send(method, path, await refreshToken(), options.body, options.signal);
+      response = await sendWith(await refreshToken());
       if (await isInvalidTokenAnswer(response)) {
         deps.onInvalidToken();
         return never();
       }
     }
-    if (!response.ok) throw await readErrorBody(response);
+    if (!response.ok) throw await readErrorBody(response, options.body instanceof FormData);
     const etag = method === 'GET' ? response.headers.get('ETag') : null;
     const known = etag === null ? undefined : parsedAnswers.get(path);
     if (known && known.etag === etag && known.schema === options.schema) {
@@ -226,6 +262,11 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
     return value;
   };
 
+  const request = async <T>(method: string, path: string, options: RequestOptions<T>): Promise<T> => {
+    if (!options.retrySafely || method === 'GET') return requestOnce(method, path, options);
+    return sendWithRetries((key) => requestOnce(method, path, options, key), { signal: options.signal });
+  };
+
   const startTokenRefresh = () => {
     void getToken();
     const timer = setInterval(() => {
@@ -238,6 +279,7 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
     request,
     get: (path, schema, signal) => request('GET', path, { schema, signal }),
     post: (path, body, schema, signal) => request('POST', path, { schema, body, signal }),
+    postOnce: (path, body, schema) => request('POST', path, { schema, body, retrySafely: true }),
     startGet,
     getToken,
     startTokenRefresh,

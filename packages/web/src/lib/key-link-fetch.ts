@@ -1,6 +1,7 @@
-import { errorBodySchema } from '@lab/domain';
+import { errorBodySchema, idempotencyKeyHeader } from '@lab/domain';
 // A type only, so none of the staff api client reaches the public bundles.
 import type { Parser } from './api-client';
+import { sendWithRetries } from './idempotent-retry';
 
 // The tiny fetch of the public pages opened by a key in their address (the customer portal, the partner
 // share page): the key in the path is the visitor's only credential, so no bearer token, no sign-in
@@ -67,14 +68,27 @@ type KeyLinkRequest<T> = {
   /** FormData goes as multipart; anything else as JSON; none for a call without a body. */
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** A write sent with an Idempotency-Key and sent again when its answer is lost (lib/idempotent-retry.ts). */
+  retrySafely?: boolean;
 };
 
-export const keyLinkRequest = async <T>(
+export const keyLinkRequest = <T>(
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  request: KeyLinkRequest<T>,
+): Promise<T> =>
+  request.retrySafely && method !== 'GET'
+    ? sendWithRetries((key) => keyLinkRequestOnce(method, path, request, key), { signal: request.signal })
+    : keyLinkRequestOnce(method, path, request);
+
+const keyLinkRequestOnce = async <T>(
   method: 'GET' | 'POST' | 'PATCH',
   path: string,
   { schema, body, signal }: KeyLinkRequest<T>,
+  idempotencyKey?: string,
 ): Promise<T> => {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (idempotencyKey) headers[idempotencyKeyHeader] = idempotencyKey;
   const init: RequestInit = { method, headers, credentials: 'omit', signal: signal ?? null };
   if (body instanceof FormData) init.body = body;
   else if (body !== undefined) {

@@ -5,7 +5,7 @@ import { putCaseIntoCollection } from '../../../lib/collection-cache';
 
 /** POST /api/v2/case/{case_id}/ with one action; answers the case as the collection lists it. */
 export const postCaseAction = (caseId: number, action: CaseAction): Promise<CollectionCase> =>
-  apiClient.post(`/api/v2/case/${caseId}/`, action, caseActionAnswerSchema);
+  apiClient.postOnce(`/api/v2/case/${caseId}/`, action, caseActionAnswerSchema);
 
 type CaseActionVariables = { caseId: number; action: CaseAction };
 

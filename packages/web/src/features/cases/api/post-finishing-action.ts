@@ -5,7 +5,7 @@ import { putCaseIntoCollection } from '../../../lib/collection-cache';
 
 /** POST /api/v2/finishing/{case_id}/ {action: 'change_status', status_id, grouped}. */
 export const postFinishingAction = (caseId: number, action: FinishingAction): Promise<CollectionCase> =>
-  apiClient.post(`/api/v2/finishing/${caseId}/`, action, caseActionAnswerSchema);
+  apiClient.postOnce(`/api/v2/finishing/${caseId}/`, action, caseActionAnswerSchema);
 
 export const useFinishingStatusChange = (collectionUid: string) => {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { putChecklistIntoCache } from './checklist-cache';
 
 /** POST api/v2/checklists/{caseUid}/ {item_id, done, not_required}: answers the case's checklist. */
 export const checkItem = (caseUid: string, body: ChecklistItemUpdate): Promise<CaseChecklist> =>
-  apiClient.post(`/api/v2/checklists/${encodeURIComponent(caseUid)}/`, body, caseChecklistSchema);
+  apiClient.postOnce(`/api/v2/checklists/${encodeURIComponent(caseUid)}/`, body, caseChecklistSchema);
 
 export type CheckItemVariables = { caseUid: string; body: ChecklistItemUpdate };
 

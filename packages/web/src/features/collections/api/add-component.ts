@@ -19,7 +19,7 @@ export const addComponent = (
   uid: string,
   body: AddComponentBody,
 ): Promise<{ uid?: string | undefined } | null> =>
-  apiClient.post(`/api/v2/collection/${encodeURIComponent(uid)}/component/`, body, addComponentAnswer);
+  apiClient.postOnce(`/api/v2/collection/${encodeURIComponent(uid)}/component/`, body, addComponentAnswer);
 
 export const useAddComponent = (uid: string) =>
   useMutation({ mutationFn: (body: AddComponentBody) => addComponent(uid, body) });

@@ -5,7 +5,7 @@ import { collectionQueryKey } from '../../../lib/query-keys';
 
 /** POST /api/v2/collection/{uid}/dispatches/: answers the collection with the dispatch and moved cases. */
 export const createDispatch = (uid: string, body: NewDispatch): Promise<Collection> =>
-  apiClient.post(`/api/v2/collection/${encodeURIComponent(uid)}/dispatches/`, body, collectionSchema);
+  apiClient.postOnce(`/api/v2/collection/${encodeURIComponent(uid)}/dispatches/`, body, collectionSchema);
 
 export const useCreateDispatch = (uid: string) => {
   const queryClient = useQueryClient();

@@ -30,11 +30,16 @@ export const uploadCaseFiles = (
     schema: caseActionAnswerSchema,
     isAuthenticated: true,
     onProgress,
+    retrySafely: true,
   });
 };
 
 export const deleteCaseFile = (caseId: number, type: CaseFileType, fileId: number): Promise<CollectionCase> =>
-  apiClient.post(casePath(caseId), { action: 'delete_file', type, file_id: fileId }, caseActionAnswerSchema);
+  apiClient.postOnce(
+    casePath(caseId),
+    { action: 'delete_file', type, file_id: fileId },
+    caseActionAnswerSchema,
+  );
 
 /** A one-time address of the file: fetch it once (the viewer) or open it once (download). */
 export const fetchCaseFileLink = async (
@@ -61,7 +66,11 @@ export const blurCaseFile = (
   form.append('type', type);
   form.append('file_id', String(fileId));
   form.append('files', png, 'edited.png');
-  return apiClient.request('POST', casePath(caseId), { body: form, schema: caseActionAnswerSchema });
+  return apiClient.request('POST', casePath(caseId), {
+    body: form,
+    schema: caseActionAnswerSchema,
+    retrySafely: true,
+  });
 };
 
 export const restoreCaseFile = (
@@ -69,7 +78,11 @@ export const restoreCaseFile = (
   type: CaseFileType,
   fileId: number,
 ): Promise<CollectionCase> =>
-  apiClient.post(casePath(caseId), { action: 'restore_file', type, file_id: fileId }, caseActionAnswerSchema);
+  apiClient.postOnce(
+    casePath(caseId),
+    { action: 'restore_file', type, file_id: fileId },
+    caseActionAnswerSchema,
+  );
 
 /** POST /api/v2/case/{caseId}/camera_upload/: the Photo card's JPEG becomes an internal file. */
 export const uploadCameraPhoto = (caseId: number, jpeg: Blob, name: string): Promise<CollectionCase> => {
@@ -79,6 +92,7 @@ export const uploadCameraPhoto = (caseId: number, jpeg: Blob, name: string): Pro
   return apiClient.request('POST', `/api/v2/case/${caseId}/camera_upload/`, {
     body: form,
     schema: caseActionAnswerSchema,
+    retrySafely: true,
   });
 };
 
@@ -86,4 +100,4 @@ export const registerReturnFile = (
   caseId: number,
   file: { oft_file_name: string; oft_file_uid: string },
 ): Promise<CollectionCase> =>
-  apiClient.post(casePath(caseId), { action: 'upload_return_file', ...file }, caseActionAnswerSchema);
+  apiClient.postOnce(casePath(caseId), { action: 'upload_return_file', ...file }, caseActionAnswerSchema);

@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { useRefreshImplants } from '../hooks/use-refresh-implants';
 
 export const createImplant = (caseUid: string, body: ImplantBody): Promise<Implant> =>
-  apiClient.post(`/api/v2/case/${encodeURIComponent(caseUid)}/implants/`, body, implantSchema);
+  apiClient.postOnce(`/api/v2/case/${encodeURIComponent(caseUid)}/implants/`, body, implantSchema);
 
 export const useCreateImplant = (collectionUid: string, caseUid: string) => {
   const refresh = useRefreshImplants(collectionUid, caseUid);

@@ -20,7 +20,7 @@ export type InvoicingAction = Extract<
 >;
 
 export const postInvoicingAction = (caseId: number, action: InvoicingAction): Promise<CollectionCase> =>
-  apiClient.post(`/api/v2/case/${caseId}/`, action, caseActionAnswerSchema);
+  apiClient.postOnce(`/api/v2/case/${caseId}/`, action, caseActionAnswerSchema);
 
 export type InvoicingActionVariables = { caseId: number; action: InvoicingAction };
 

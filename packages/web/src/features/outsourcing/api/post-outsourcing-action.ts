@@ -27,7 +27,7 @@ export const postOutsourcingAction = <Name extends OutsourcingActionName>(
   action: Name,
   body: OutsourcingBody<Name>,
 ): Promise<CollectionCase> =>
-  apiClient.post(`/api/v2/case/${caseId}/`, { action, ...body }, caseActionAnswerSchema);
+  apiClient.postOnce(`/api/v2/case/${caseId}/`, { action, ...body }, caseActionAnswerSchema);
 
 /** A mutation of one outsourcing action on one case: the answered case goes into the cached collection. */
 export const useOutsourcingAction = <Name extends OutsourcingActionName>(

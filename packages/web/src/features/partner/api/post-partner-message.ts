@@ -10,6 +10,7 @@ export const postPartnerMessage = (outsourceKey: string, message: string): Promi
   keyLinkRequest('POST', partnerPath(outsourceKey, 'message'), {
     body: { message: message.trim() },
     schema: partnerMessageSchema,
+    retrySafely: true,
   });
 
 /** On success the message shows at once and the job reloads (the lab may have answered meanwhile). */

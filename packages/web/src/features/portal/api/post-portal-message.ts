@@ -16,6 +16,7 @@ export const postPortalMessage = (portalKey: string, draft: PortalMessageDraft):
   return keyLinkRequest('POST', portalPath(portalKey, 'message'), {
     body: form,
     schema: portalMessageAnswerSchema,
+    retrySafely: true,
   });
 };
 

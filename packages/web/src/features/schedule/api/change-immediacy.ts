@@ -9,7 +9,7 @@ export type ChangeImmediacyRequest = { caseId: number; action: ImmediacyAction }
 
 /** start_immediacy (immediacy_due = now + the hours entered) or end_immediacy; answers the case. */
 export const changeImmediacy = ({ caseId, action }: ChangeImmediacyRequest) =>
-  apiClient.post(`/api/v2/case/${caseId}/`, action, caseActionAnswerSchema);
+  apiClient.postOnce(`/api/v2/case/${caseId}/`, action, caseActionAnswerSchema);
 
 export const useChangeImmediacy = (collectionUid: string) => {
   const queryClient = useQueryClient();

@@ -27,7 +27,7 @@ export const updateCaseTimes = ({ caseId, newStartTime, newPromiseDate }: Update
     new_start_time: newStartTime,
     new_promise_date: newPromiseDate,
   };
-  return apiClient.post<Schedule>(`/api/v2/case/${caseId}/`, body, scheduleSchema);
+  return apiClient.postOnce<Schedule>(`/api/v2/case/${caseId}/`, body, scheduleSchema);
 };
 
 export const useUpdateCaseTimes = (collectionUid: string) => {

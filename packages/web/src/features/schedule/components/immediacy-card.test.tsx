@@ -25,7 +25,7 @@ describe('ImmediacyCard', () => {
   });
 
   it('starts after confirmation with immediacy_due now plus the hours', async () => {
-    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({});
+    const post = vi.spyOn(apiClient, 'postOnce').mockResolvedValue({});
     renderCard(null);
     const start = screen.getByRole('button', { name: 'Start' });
     expect((start as HTMLButtonElement).disabled).toBe(true);
@@ -43,7 +43,7 @@ describe('ImmediacyCard', () => {
   });
 
   it('counts down while on and ends after confirmation', async () => {
-    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({});
+    const post = vi.spyOn(apiClient, 'postOnce').mockResolvedValue({});
     renderCard(new Date(Date.now() + 2 * 3_600_000 + 5000).toISOString());
     expect(screen.getByLabelText('Immediacy countdown').textContent).toMatch(/^02:00:0\d$/);
     fireEvent.click(screen.getByRole('button', { name: 'End' }));

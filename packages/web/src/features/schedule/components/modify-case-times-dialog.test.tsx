@@ -37,11 +37,13 @@ describe('ModifyCaseTimesDialog', () => {
 
   it("asks for a start time: 'Must be selected', and nothing is sent", () => {
     const post = vi.spyOn(apiClient, 'post');
+    const save = vi.spyOn(apiClient, 'postOnce');
     renderDialog();
     fireEvent.change(startInput(), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     expect(screen.getByText('Must be selected')).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
+    expect(save).not.toHaveBeenCalled();
   });
 
   it('previews the new times against the current schedule, then saves them', async () => {
@@ -51,6 +53,7 @@ describe('ModifyCaseTimesDialog', () => {
       buffer_time_seconds: 0,
     };
     const post = vi.spyOn(apiClient, 'post').mockResolvedValue(proposed);
+    const save = vi.spyOn(apiClient, 'postOnce').mockResolvedValue(proposed);
     const { onClose } = renderDialog();
     fireEvent.change(startInput(), { target: { value: '2025-02-04T08:00' } });
     fireEvent.change(screen.getByLabelText('Promise Date'), { target: { value: '2025-02-07' } });
@@ -65,7 +68,7 @@ describe('ModifyCaseTimesDialog', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(post).toHaveBeenLastCalledWith(
+    expect(save).toHaveBeenLastCalledWith(
       '/api/v2/case/4711/',
       { action: 'update_times', new_start_time: '2025-02-04T08:00', new_promise_date: '2025-02-07' },
       expect.anything(),
