@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { fixture } from './support/files';
-import { expect, test } from './support/fixtures';
+import { e2ePort, labOrigin } from './support/chromium';
+import { allowConsoleErrors, expect, test } from './support/fixtures';
 import {
   chooseOption,
   drawerTab,
@@ -159,4 +160,55 @@ test('the timeline filters by an approval request', async ({ page }) => {
     .click();
   await expect(page.getByText('Showing the messages of one approval request')).toBeHidden();
   await expect.poll(() => rows.count()).toBeGreaterThan(filtered);
+});
+
+test('a message whose answer the network drops is sent again and posted once', async ({ page }) => {
+  await signIn(page, 'admin');
+  const api = await labApi(page);
+  const employees = await api.get<Employee[]>('/api/v2/case/employees/');
+  const designer = employees.find((e) => e.username === 'designer');
+  if (!designer) throw new Error('no designer employee');
+  const { collection, chosen } = await findCollection(
+    api,
+    { index: 3, of: 5 },
+    (candidate) => candidate.cases.find(plainCase) ?? null,
+  );
+  const note = `Margin on ${chosen.case_mkey} checked twice, posted once (${Date.now()})`;
+  // The first post reaches the server, which stores it and answers; the page never hears the answer,
+  // as when a lab's Wi-Fi drops. Playwright's fetch runs in Node, which knows the server by its address.
+  allowConsoleErrors(/ERR_CONNECTION_RESET \(at http:\/\/[^)]*\/api\/v2\/messages\/\)/);
+  let dropped = 0;
+  const sentKeys: string[] = [];
+  await page.route('**/api/v2/messages/', async (route) => {
+    const request = route.request();
+    if (request.method() !== 'POST') return route.continue();
+    sentKeys.push((await request.allHeaders())['idempotency-key'] ?? '');
+    if (dropped > 0) return route.continue();
+    dropped += 1;
+    const answered = await route.fetch({
+      url: request.url().replace(labOrigin, `http://127.0.0.1:${e2ePort}`),
+    });
+    expect(answered.status()).toBe(200);
+    await route.abort('connectionreset');
+  });
+
+  await page.goto(`/static/v2/collection.html?uid=${collection.uid}&view=messages`);
+  const composer = page.getByRole('region', { name: 'Compose message' });
+  await chooseOption(composer, page, 'Message Type', 'Design Message');
+  await chooseOption(composer, page, 'Case', new RegExp(`^${chosen.case_mkey}`));
+  await chooseOption(composer, page, 'Recipient', designer.name);
+  await composer.getByLabel('Message', { exact: true }).fill(note);
+  await composer.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(note)).toBeVisible();
+  await expect(composer.getByLabel('Message', { exact: true })).toHaveValue('');
+  await page.getByText(note).scrollIntoViewIfNeeded();
+  await snap(page, 'messages-sent-once-after-drop');
+
+  expect(sentKeys).toHaveLength(2);
+  expect(sentKeys[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(sentKeys[1]).toBe(sentKeys[0]);
+  await page.reload();
+  await expect(messagesView(page).getByText(note)).toHaveCount(1);
+  const stored = await api.get<{ note: string }[]>(`/api/v2/collection/${collection.uid}/messages/`);
+  expect(stored.filter((message) => message.note === note)).toHaveLength(1);
 });
