@@ -8,6 +8,7 @@ import { loadConfig } from '../packages/server/src/config';
 import { openConfiguredDatabase } from '../packages/server/src/db/open-configured';
 import { createStorage } from '../packages/server/src/storage/create-storage';
 import { registerBareRoutes } from './bare-routes';
+import { registerBareWrites } from './bare-writes';
 import { ensureBenchFixtures, type BenchFixtures } from './fixtures';
 
 export type BenchServerReady = {
@@ -37,6 +38,7 @@ await real.listen({ port: realPort, host: '127.0.0.1' });
 
 const bare = Fastify({ logger: false });
 await registerBareRoutes(bare, database.db);
+await registerBareWrites(bare, database.db);
 await bare.listen({ port: barePort, host: '127.0.0.1' });
 
 // The app's jobs start with it and their first pass can hold the database (PGlite has one connection)

@@ -13,10 +13,13 @@ import { createCollection, createImplant } from '../packages/server/src/testing/
 export type BenchFixtures = {
   collection20: { uid: string; portal_key: string; case_uid: string };
   collection2000: { uid: string };
+  /** The collection the write rows post to, so the read rows keep reading the same rows. */
+  writes: { uid: string; portal_key: string; case_uid: string; case_id: number };
 };
 
 const reference20 = 'Bench fixture: 20 cases, 300 messages';
 const reference2000 = 'Bench fixture: 2,000 messages';
+const referenceWrites = 'Bench fixture: writes';
 // Taken inside the creating transaction, so two processes starting on one PostgreSQL make one set.
 const fixtureLockKey = 1_515_015;
 
@@ -32,12 +35,17 @@ const findFixture = async (tx: Tx, reference: string) => {
     .limit(1);
   if (!row) return null;
   const [first] = await tx
-    .select({ uid: cases.uid })
+    .select({ uid: cases.uid, case_id: cases.case_id })
     .from(cases)
     .where(eq(cases.collection_uid, row.uid))
     .orderBy(cases.ordinal)
     .limit(1);
-  return { uid: row.uid, portal_key: row.portal_key ?? '', case_uid: first?.uid ?? '' };
+  return {
+    uid: row.uid,
+    portal_key: row.portal_key ?? '',
+    case_uid: first?.uid ?? '',
+    case_id: first?.case_id ?? 0,
+  };
 };
 
 /** `count` messages of every type, spread over the cases and the last `count` hours, oldest first. */
@@ -100,8 +108,10 @@ export const ensureBenchFixtures = async (db: Db): Promise<BenchFixtures> =>
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${fixtureLockKey})`);
     if (!(await findFixture(tx, reference20))) await createFixture(tx, reference20, 20, 300);
     if (!(await findFixture(tx, reference2000))) await createFixture(tx, reference2000, 3, 2_000);
+    if (!(await findFixture(tx, referenceWrites))) await createFixture(tx, referenceWrites, 1, 0);
     const collection20 = await findFixture(tx, reference20);
     const collection2000 = await findFixture(tx, reference2000);
-    if (!collection20 || !collection2000) throw new Error('the bench fixtures were not created');
-    return { collection20, collection2000: { uid: collection2000.uid } };
+    const writes = await findFixture(tx, referenceWrites);
+    if (!collection20 || !collection2000 || !writes) throw new Error('the bench fixtures were not created');
+    return { collection20, collection2000: { uid: collection2000.uid }, writes };
   });

@@ -1,7 +1,15 @@
 // What `npm run bench` can be asked: flags first, then the BENCH_* environment, then the defaults.
 import { parseArgs } from 'node:util';
 
-export const sectionNames = ['hot-reads', 'polls', 'search', 'bundle', 'browser', 'windows'] as const;
+export const sectionNames = [
+  'hot-reads',
+  'polls',
+  'search',
+  'writes',
+  'bundle',
+  'browser',
+  'windows',
+] as const;
 export type SectionName = (typeof sectionNames)[number];
 
 export type BenchOptions = {
@@ -34,6 +42,10 @@ Measures, side by side in one run, every figure of issue 15 with its target besi
   search     (target 3) POST /api/v2/collections/ over the bench's keywords at 10 connections, exact
              p95/p99 from every request.  Targets: PostgreSQL p95 <= 30 ms and p99 <= 60 ms at
              1,000,000 collections; PGlite p95 <= 150 ms at 100,000.
+  writes     (target 7) a case note (POST /api/v2/messages/), a case action (edit_group_number) and a
+             client's portal message, each against a bare Fastify route writing the same rows, audit
+             row and realtime event in one transaction.  Target: app/bare >= 0.5; on PostgreSQL a
+             second pass at 50 connections with p99 <= 50 ms.  Writes to its own fixture collection.
   bundle     (target 4) gzip size of the JavaScript (and CSS) each built page loads before its first
              paint: entry script + modulepreloads.  Target: collection.html <= 200 KB.  Builds the
              web first when packages/web/dist is missing or stale.

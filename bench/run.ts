@@ -10,6 +10,7 @@ import { buildWebIfStale, runBundle } from './bundle';
 import { ensureDataSet } from './data-set';
 import { runExternalSection, type ExternalOptions } from './external-sections';
 import { runHotReads } from './hot-reads';
+import { runWrites } from './writes';
 import { helpText, readOptions, sectionNames, type BenchOptions, type SectionName } from './options';
 import { runPolls } from './polls';
 import { formatSection, type BenchSection } from './report';
@@ -59,7 +60,7 @@ const external: ExternalOptions = {
   ...(options.isSecondsGiven ? { seconds: options.seconds } : {}),
   log,
 };
-const isServed = has('hot-reads') || has('polls') || has('search') || has('browser');
+const isServed = has('hot-reads') || has('polls') || has('search') || has('writes') || has('browser');
 if (isServed) {
   const dataSet = await ensureDataSet({
     root,
@@ -81,6 +82,8 @@ if (isServed) {
     if (has('hot-reads')) show('hot-reads', await runHotReads(runs, options.connections));
     if (has('polls')) show('polls', await runPolls(runs, options.connections));
     if (has('search')) show('search', await runSearch(runs, options.collections));
+    // After the reads: the writes go to their own collection, but they grow the audit and message tables.
+    if (has('writes')) show('writes', await runWrites(runs, options.connections));
     if (has('browser'))
       show(
         'browser',

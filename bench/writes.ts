@@ -1,0 +1,97 @@
+// Target 7: the writes a lab makes all day (a case note, a case action, a client's portal message), each
+// against a bare twin that writes the same rows in one transaction (bare-writes.ts). On PostgreSQL the
+// rows run again at 50 connections for the p99 target; PGlite has one connection, so 10 there.
+import type { BenchFixtures } from './fixtures';
+import type { Measurement, Target } from './measure';
+import { ms, type BenchRow, type BenchSection } from './report';
+import type { RouteRuns } from './route-runs';
+
+const minimumRatio = 0.5;
+const loadedConnections = 50;
+const loadedP99Ms = 50;
+
+export const writeTargets = (fixtures: BenchFixtures): Target[] => {
+  const { uid, case_uid, case_id, portal_key } = fixtures.writes;
+  const note = 'Bench note: margin on 11 checked, shade A2 confirmed before milling.';
+  return [
+    {
+      name: 'POST /api/v2/messages/ (case note)',
+      method: 'POST',
+      path: '/api/v2/messages/',
+      bodies: [JSON.stringify({ case_collection_uid: uid, case_uid, message_type: 'CASE_NOTE', note })],
+    },
+    {
+      name: 'POST /api/v2/case/{case_id}/ (edit_group_number)',
+      method: 'POST',
+      path: `/api/v2/case/${case_id}/`,
+      // A new number each time, so every request writes (the same number twice records nothing).
+      bodies: [1, 2, 3, 4, 5, 6, 7].map((n) =>
+        JSON.stringify({ action: 'edit_group_number', group_number: n }),
+      ),
+    },
+    {
+      name: 'POST /api/v2/customer/{portal_key}/message/',
+      method: 'POST',
+      path: `/api/v2/customer/${portal_key}/message/`,
+      bodies: [
+        JSON.stringify({ note: 'Bench: the patient asks for a lighter shade.', case_collection_uid: uid }),
+      ],
+    },
+  ];
+};
+
+const failed = (run: Measurement): string => (run.failures > 0 ? ` (${run.failures} failed)` : '');
+
+const row = (target: Target, app: Measurement, bare: Measurement, p99Ms: number | null): BenchRow => {
+  const ratio = app.rps / bare.rps;
+  const isClean = app.failures + bare.failures === 0;
+  return {
+    cells: [
+      target.name,
+      `${app.rps.toFixed(0)}${failed(app)}`,
+      ms(app.p99),
+      `${bare.rps.toFixed(0)}${failed(bare)}`,
+      ms(bare.p99),
+      ratio.toFixed(2),
+    ],
+    target: p99Ms === null ? `app/bare ≥ ${minimumRatio}` : `p99 ≤ ${p99Ms} ms, app/bare ≥ ${minimumRatio}`,
+    isMet: isClean && ratio >= minimumRatio && (p99Ms === null || app.p99 <= p99Ms),
+  };
+};
+
+export const runWrites = async (runs: RouteRuns, connections: number): Promise<BenchSection[]> => {
+  const targets = writeTargets(runs.session.fixtures);
+  const columns = ['route', 'app req/s', 'app p99', 'bare req/s', 'bare p99', 'app/bare'];
+  const measureAt = async (at: number, p99Ms: number | null): Promise<BenchRow[]> => {
+    const rows: BenchRow[] = [];
+    for (const target of targets) {
+      const app = await runs.take('app', target, at);
+      const bare = await runs.take('bare', target, at);
+      rows.push(row(target, app, bare, p99Ms));
+    }
+    return rows;
+  };
+  const notes = [
+    'bare = the same rows, audit row and realtime event in one transaction (bench/bare-writes.ts)',
+  ];
+  const sections: BenchSection[] = [
+    {
+      title: `7. Writes: app vs bare, same rows in one transaction (${connections} connections)`,
+      columns,
+      rows: await measureAt(connections, null),
+      notes,
+    },
+  ];
+  sections.push({
+    title: `7b. Writes at ${loadedConnections} connections (PostgreSQL)`,
+    columns,
+    rows: runs.session.kind === 'postgres' ? await measureAt(loadedConnections, loadedP99Ms) : [],
+    notes:
+      runs.session.kind === 'postgres'
+        ? []
+        : [
+            `PostgreSQL only (BENCH_DATABASE_URL): its target is p99 ≤ ${loadedP99Ms} ms at ${loadedConnections} connections`,
+          ],
+  });
+  return sections;
+};
