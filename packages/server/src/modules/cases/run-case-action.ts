@@ -12,7 +12,7 @@ import { inTransaction, type Db, type Queryable, type Tx } from '../../db/client
 import { cases } from '../../db/schema/index';
 import type { UploadedPart } from '../../http/multipart-upload';
 import type { FileStorage } from '../../storage/file-storage';
-import { loadCollection } from '../collections/load-collection';
+import { loadCollectionCase } from '../collections/load-collection';
 import type { KeptFile } from '../files/store-file';
 import type { ActionInput, ActionResult, CaseActionHandler, CaseActionHandlers } from './action-types';
 import type { CaseActionPlugins } from './case-action-plugins';
@@ -53,8 +53,7 @@ export const presentActionCase = async (q: Queryable, caseUid: string): Promise<
     .where(eq(cases.uid, caseUid))
     .limit(1);
   if (!found) throw caseNotFound();
-  const collection = await loadCollection(q, found.collection_uid);
-  const presented = collection.cases.find((c) => c.uid === caseUid);
+  const presented = await loadCollectionCase(q, found.collection_uid, caseUid);
   if (!presented) throw caseNotFound();
   return presented;
 };

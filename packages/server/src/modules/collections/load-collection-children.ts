@@ -24,14 +24,11 @@ import {
 } from './collection-queries';
 
 /**
- * Every child table of the collection and of its cases, one statement each. They run one after another
- * because `db` may be a transaction, whose single connection takes one query at a time.
+ * What the cases of `caseRows` show, one statement per child table for all of them (a case action's
+ * answer passes only its own case). They run one after another because `db` may be a transaction,
+ * whose single connection takes one query at a time.
  */
-export const loadCollectionChildren = async (
-  db: Queryable,
-  collection: CollectionRow,
-  caseRows: CaseRow[],
-) => {
+export const loadCaseChildren = async (db: Queryable, collection: CollectionRow, caseRows: CaseRow[]) => {
   const uid = collection.collection.uid;
   const caseUids = caseRows.map((r) => r.case.uid);
   const projectIds = caseRows.flatMap((r) =>
@@ -42,16 +39,14 @@ export const loadCollectionChildren = async (
     country: collection.shipping_client.country,
   };
   return {
-    locationAudit: await findLocationAudit(db, uid),
-    pricingKits: await findPricingKits(db, uid),
-    referrals: await findReferrals(db, uid),
     dispatchRows: await findDispatchRows(db, uid),
     approvalRows: await findApprovalRows(db, caseUids),
     clientGaugeKits: await findClientGaugeKits(db, caseUids),
     componentLines: await findComponentLines(db, caseUids),
     relatedCases: await findRelatedCases(db, caseUids),
     pickingSlipRows: await findPickingSlipRows(db, caseUids),
-    machineProjects: await findMachineProjects(db, projectIds),
+    // Most cases are on no machine project: no statement then.
+    machineProjects: projectIds.length === 0 ? [] : await findMachineProjects(db, projectIds),
     outsources: await findCaseOutsources(db, caseUids),
     files: await findCaseFiles(db, caseUids),
     returnFiles: await findReturnFiles(db, caseUids),
@@ -61,10 +56,26 @@ export const loadCollectionChildren = async (
     openAlerts: await findCasesWithOpenAlerts(db, caseUids),
   };
 };
+export type CaseChildren = Awaited<ReturnType<typeof loadCaseChildren>>;
+
+/** Every child table of the collection and of its cases. */
+export const loadCollectionChildren = async (
+  db: Queryable,
+  collection: CollectionRow,
+  caseRows: CaseRow[],
+) => {
+  const uid = collection.collection.uid;
+  return {
+    locationAudit: await findLocationAudit(db, uid),
+    pricingKits: await findPricingKits(db, uid),
+    referrals: await findReferrals(db, uid),
+    ...(await loadCaseChildren(db, collection, caseRows)),
+  };
+};
 export type CollectionChildren = Awaited<ReturnType<typeof loadCollectionChildren>>;
 
 /** The employees the answer names by id (delegates, stage users, slip pickers, approval authors, …). */
-export const mentionedUserIds = (caseRows: CaseRow[], children: CollectionChildren): number[] =>
+export const mentionedUserIds = (caseRows: CaseRow[], children: CaseChildren): number[] =>
   [
     ...caseRows.flatMap((r) => [
       r.case.delegated_to_id,
@@ -79,9 +90,9 @@ export const mentionedUserIds = (caseRows: CaseRow[], children: CollectionChildr
     ...children.machineProjects.map((r) => r.created_by_id),
   ].filter((id): id is number => id !== null);
 
-export type CollectionSources = {
+export type CollectionSources<Children extends CaseChildren = CollectionChildren> = {
   collection: CollectionRow;
   caseRows: CaseRow[];
-  children: CollectionChildren;
+  children: Children;
   userNames: Map<number, string>;
 };

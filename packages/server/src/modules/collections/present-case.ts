@@ -11,7 +11,7 @@ import {
   type PickingSlip,
 } from '@lab/domain';
 import type { CaseRow } from './case-queries';
-import type { CollectionChildren } from './load-collection-children';
+import type { CaseChildren } from './load-collection-children';
 
 // Turns the rows of one case and its children (already grouped by case uid) into the wire case.
 
@@ -29,7 +29,7 @@ export const groupBy = <T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, 
 /** Numeric columns come back as strings (exact decimals); the wire carries numbers. */
 const toNumber = (value: string | null): number | null => (value === null ? null : Number(value));
 
-type Children = CollectionChildren;
+type Children = CaseChildren;
 type ImplantRow = Children['implants'][number];
 type FileRow = Children['files'][number];
 type SlipRow = Children['pickingSlipRows'][number];

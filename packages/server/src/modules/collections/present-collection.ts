@@ -1,12 +1,13 @@
 import {
   toIso,
   type Collection,
+  type CollectionCase,
   type CollectionApproval,
   type LocationAuditEntry,
   type OrderingPlatform,
   type PricingKitEntry,
 } from '@lab/domain';
-import type { CollectionChildren, CollectionSources } from './load-collection-children';
+import type { CaseChildren, CollectionChildren, CollectionSources } from './load-collection-children';
 import { groupBy, indexCaseChildren, presentCase } from './present-case';
 import { dispatchesByCase, presentDefaultShippingAddress, presentDispatches } from './present-dispatch';
 
@@ -61,16 +62,30 @@ export const presentApprovals = (
     ];
   });
 
-export const presentCollection = (sources: CollectionSources): Collection => {
+/** What presenting a case needs beyond its row: its collection's groups, dispatches and children. */
+const caseContext = (sources: CollectionSources<CaseChildren>) => {
   const { collection: row, caseRows, children, userNames } = sources;
-  const col = row.collection;
   const groups = new Map<number, string[]>();
   for (const { case: c } of caseRows) {
     if (c.group_number !== null) groups.set(c.group_number, [...(groups.get(c.group_number) ?? []), c.uid]);
   }
   const dispatches = presentDispatches(children.dispatchRows, userNames);
   const index = indexCaseChildren(children, userNames, dispatchesByCase(dispatches));
-  const cases = caseRows.map((r) => presentCase(r, { collectionId: col.collection_id, groups, index }));
+  return { collectionId: row.collection.collection_id, groups, index, dispatches };
+};
+
+/** One case exactly as presentCollection lists it, from its own children (a case action's answer). */
+export const presentCollectionCase = (
+  sources: CollectionSources<CaseChildren>,
+  caseRow: CollectionSources['caseRows'][number],
+): CollectionCase => presentCase(caseRow, caseContext(sources));
+
+export const presentCollection = (sources: CollectionSources): Collection => {
+  const { collection: row, caseRows, children, userNames } = sources;
+  const col = row.collection;
+  const context = caseContext(sources);
+  const { dispatches } = context;
+  const cases = caseRows.map((r) => presentCase(r, context));
   const { account_number: clientAccountNumber, ...shippingClient } = row.shipping_client;
   return {
     uid: col.uid,

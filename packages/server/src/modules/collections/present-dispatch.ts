@@ -1,5 +1,5 @@
 import { toIso, trackingUrlOf, type Dispatch, type ShippingAddress } from '@lab/domain';
-import type { CollectionChildren, CollectionSources } from './load-collection-children';
+import type { CaseChildren, CollectionSources } from './load-collection-children';
 import { groupBy } from './present-case';
 
 // The collection's dispatches (collection-views §3 'Dispatch'), and each case's share of them.
@@ -24,7 +24,7 @@ const presentShippingAddress = (value: unknown): ShippingAddress => {
 
 /** Newest first, as the rows come. */
 export const presentDispatches = (
-  rows: CollectionChildren['dispatchRows'],
+  rows: CaseChildren['dispatchRows'],
   userNames: Map<number, string>,
 ): Dispatch[] =>
   [...groupBy(rows, (r) => r.id).values()].flatMap((group) => {

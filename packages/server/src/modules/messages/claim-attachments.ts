@@ -17,7 +17,7 @@ import { collections, files } from '../../db/schema/index';
 // so a file is attached once. The claim is one UPDATE … RETURNING, so two messages racing for one file
 // cannot both get it.
 
-export type ClaimedAttachment = { file_id: number; file_name: string };
+export type ClaimedAttachment = { file_id: number; file_name: string; blurred: boolean };
 
 const unknownAttachment = (): AppError =>
   new AppError('validation_failed', {
@@ -73,7 +73,13 @@ export const claimAttachments = async (
         options.owner,
       ),
     )
-    .returning({ id: files.id, uid: files.uid, filename: files.filename, size_bytes: files.size_bytes });
+    .returning({
+      id: files.id,
+      uid: files.uid,
+      filename: files.filename,
+      size_bytes: files.size_bytes,
+      blurred_from_file_id: files.blurred_from_file_id,
+    });
   const byUid = new Map(claimed.map((file) => [file.uid, file]));
   return options.names.map((name, index) => {
     const file = byUid.get(uids[index] ?? '');
@@ -86,6 +92,10 @@ export const claimAttachments = async (
         message: uploadMessages.tooLarge(displayFileName(name), limit),
       });
     }
-    return { file_id: file.id, file_name: displayFileName(name) };
+    return {
+      file_id: file.id,
+      file_name: displayFileName(name),
+      blurred: file.blurred_from_file_id !== null,
+    };
   });
 };

@@ -21,6 +21,8 @@ const readers = alias(users, 'readers');
 
 type MessageRow = typeof messages.$inferSelect;
 
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 const presentMessage = (
   row: MessageRow,
   children: {
@@ -114,6 +116,21 @@ export const findMessages = async (
     }),
   );
 };
+
+/**
+ * A message just written, as the list shows it, from the rows its transaction wrote: nobody has read or
+ * resolved it yet, so it needs no second read.
+ */
+export const presentNewMessage = (row: MessageRow, attachments: Message['attachments']): Message =>
+  presentMessage(row, {
+    resolvedBy: null,
+    // As the list orders them (file name, then uid, in the database's byte order).
+    attachments: attachments.toSorted(
+      (a, b) => byCodeUnits(a.file_name, b.file_name) || byCodeUnits(a.uid, b.uid),
+    ),
+    receipts: [],
+    seen: false,
+  });
 
 /** One message as the list shows it, or null. */
 export const findMessage = async (q: Queryable, uid: string, viewerId: number): Promise<Message | null> =>

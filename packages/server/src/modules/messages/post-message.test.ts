@@ -47,7 +47,12 @@ afterAll(async () => {
 const post = async (fields: MessageFields, as: 'multipart' | 'json' = 'multipart'): Promise<Message> => {
   const response = await postMessage(test, designer, { case_collection_uid: collection.uid, ...fields }, as);
   expect(response.statusCode, response.body).toBe(200);
-  return messageSchema.parse(response.json());
+  const message = messageSchema.parse(response.json());
+  // The answer is made from the rows just written: it must be the message exactly as the list reads it.
+  const listedUid = message.case_collection_uid ?? collection.uid;
+  const listed = await listMessages(test, designer, listedUid, message.client_uid ?? undefined);
+  expect(listed.json<Message[]>().find((m) => m.uid === message.uid)).toEqual(message);
+  return message;
 };
 
 const storedRow = async (uid: string) => {

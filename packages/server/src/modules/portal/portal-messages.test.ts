@@ -90,6 +90,9 @@ describe('POST /api/v2/customer/{portal_key}/message/', () => {
       message_seen: false,
     });
     expect(message.attachments.map((a) => a.file_name).sort()).toEqual(['prescription.pdf', 'try-in.png']);
+    // The answer is made from the rows just written: it is the message exactly as the portal lists it.
+    const listed = jsonOf<{ messages: PortalMessage[] }>(await portal.load()).messages;
+    expect(listed.find((m) => m.uid === message.uid)).toEqual(message);
     const [row] = await test.db.select().from(messages).where(eq(messages.uid, message.uid));
     expect(row).toMatchObject({
       visibility: 'CLIENTS',

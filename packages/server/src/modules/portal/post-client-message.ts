@@ -1,4 +1,4 @@
-import { AppError, portalTexts, type PortalMessage } from '@lab/domain';
+import { AppError, portalTexts, type Message, type PortalMessage } from '@lab/domain';
 import type { ClientActor } from '../../auth/actor';
 import { inTransaction, type Db } from '../../db/client';
 import type { UploadedPart } from '../../http/multipart-upload';
@@ -6,7 +6,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import { findCollectionRow } from '../collections/collection-queries';
 import { forgetKeptFiles, keepUploadedParts } from '../files/store-file';
 import { isCollectionWithdrawn } from './collection-availability';
-import { findPortalMessage } from './load-portal-collection';
+import { presentPortalMessage } from './present-portal';
 import { portalNotFound } from './portal-client';
 import { recordClientMessage } from './record-client-message';
 
@@ -36,9 +36,9 @@ export const postClientMessage = async (
   const collection = await findCollectionRow(db, client.collectionUid);
   if (!collection || (await isCollectionWithdrawn(db, client))) throw portalNotFound();
   const kept = await keepUploadedParts(options.storage, options.parts, 'message_attachment');
-  let uid: string;
+  let message: Message;
   try {
-    uid = await inTransaction(db, (tx) =>
+    message = await inTransaction(db, (tx) =>
       recordClientMessage(tx, {
         client,
         type: 'CLIENT_MESSAGE',
@@ -58,7 +58,6 @@ export const postClientMessage = async (
     await forgetKeptFiles(options.storage, kept);
     throw error;
   }
-  const answer = await findPortalMessage(db, client, uid);
-  if (!answer) throw new Error('the posted message is missing');
-  return answer;
+  // Nobody has read a message just written: no portal read to look up.
+  return presentPortalMessage(message, false);
 };

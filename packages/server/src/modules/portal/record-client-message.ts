@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Message } from '@lab/domain';
 import type { ClientActor } from '../../auth/actor';
 import { writeAuditEvent } from '../../audit/write-audit-event';
 import type { Tx } from '../../db/client';
@@ -6,6 +7,7 @@ import { collections, message_attachments, messages } from '../../db/schema/inde
 import { publishCollectionChanged } from '../../realtime/events';
 import { writeFileAudit } from '../files/file-audit';
 import { insertFileRow, type KeptFile } from '../files/store-file';
+import { presentNewMessage } from '../messages/message-queries';
 import {
   createNotifications,
   findAudienceIds,
@@ -81,8 +83,13 @@ export const notifyLabOfApproval = (
     },
   );
 
-const attachFiles = async (tx: Tx, message: ClientMessage, messageUid: string) => {
+const attachFiles = async (
+  tx: Tx,
+  message: ClientMessage,
+  messageUid: string,
+): Promise<Message['attachments']> => {
   const { client, target, now } = message;
+  const attached: Message['attachments'] = [];
   for (const file of message.kept) {
     const row = await insertFileRow(tx, file, {
       category: 'message_attachment',
@@ -91,9 +98,11 @@ const attachFiles = async (tx: Tx, message: ClientMessage, messageUid: string) =
       uploaded_by_id: null,
       uploaded_by_reference: client.clientName,
     });
-    await tx
+    const [attachment] = await tx
       .insert(message_attachments)
-      .values({ message_uid: messageUid, file_id: row.id, file_name: row.filename });
+      .values({ message_uid: messageUid, file_id: row.id, file_name: row.filename })
+      .returning({ uid: message_attachments.uid });
+    if (attachment) attached.push({ uid: attachment.uid, file_name: row.filename, blurred: false });
     await writeFileAudit(tx, {
       fileUid: row.uid,
       action: 'uploaded',
@@ -104,9 +113,11 @@ const attachFiles = async (tx: Tx, message: ClientMessage, messageUid: string) =
       now,
     });
   }
+  return attached;
 };
 
-export const recordClientMessage = async (tx: Tx, message: ClientMessage): Promise<string> => {
+/** Writes the client's message; answers it as the message list shows it, from the rows just written. */
+export const recordClientMessage = async (tx: Tx, message: ClientMessage): Promise<Message> => {
   const { client, target, now } = message;
   const [stored] = await tx
     .insert(messages)
@@ -123,7 +134,7 @@ export const recordClientMessage = async (tx: Tx, message: ClientMessage): Promi
     })
     .returning();
   if (!stored) throw new Error('the client message was not stored');
-  await attachFiles(tx, message, stored.uid);
+  const attachments = await attachFiles(tx, message, stored.uid);
   await writeAuditEvent(tx, {
     entity: 'message',
     entityId: stored.uid,
@@ -154,5 +165,5 @@ export const recordClientMessage = async (tx: Tx, message: ClientMessage): Promi
     .set({ updated_at: sql`now()` })
     .where(eq(collections.uid, target.collectionUid));
   await publishCollectionChanged(tx, target.collectionUid);
-  return stored.uid;
+  return presentNewMessage(stored, attachments);
 };
