@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { writeAuditEvent } from '../packages/server/src/audit/write-audit-event';
-import { inTransaction, type Db } from '../packages/server/src/db/client';
+import { inTransaction, type Db, type Tx } from '../packages/server/src/db/client';
 import { cases, collections, messages, users } from '../packages/server/src/db/schema/index';
 import { writeCaseAuditRow } from '../packages/server/src/modules/cases/save-case-changes';
 import { findPortalClient } from '../packages/server/src/modules/portal/portal-client';
@@ -32,6 +32,14 @@ const benchActor = async (db: Db): Promise<StaffActor> => {
     branch_id: row.branch_id,
     session_id: 'bench',
   };
+};
+
+// A collection's pages poll by its updated_at: every write to it moves it on.
+const touchCollection = async (tx: Tx, uid: string): Promise<void> => {
+  await tx
+    .update(collections)
+    .set({ updated_at: sql`now()` })
+    .where(eq(collections.uid, uid));
 };
 
 export const registerBareWrites = async (bare: FastifyInstance, db: Db): Promise<void> => {
@@ -62,6 +70,7 @@ export const registerBareWrites = async (bare: FastifyInstance, db: Db): Promise
         changes: { message_type: 'CASE_NOTE', visibility: 'STAFF' },
         actor,
       });
+      await touchCollection(tx, request.body.case_collection_uid);
       return message;
     }),
   );
@@ -121,6 +130,7 @@ export const registerBareWrites = async (bare: FastifyInstance, db: Db): Promise
           changes: { message_type: 'CLIENT_MESSAGE', visibility: 'CLIENTS' },
           actor: client,
         });
+        await touchCollection(tx, client.collectionUid);
         return message;
       });
     },

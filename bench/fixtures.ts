@@ -13,13 +13,17 @@ import { createCollection, createImplant } from '../packages/server/src/testing/
 export type BenchFixtures = {
   collection20: { uid: string; portal_key: string; case_uid: string };
   collection2000: { uid: string };
-  /** The collection the write rows post to, so the read rows keep reading the same rows. */
-  writes: { uid: string; portal_key: string; case_uid: string; case_id: number };
+  /**
+   * The collections the write rows post to, so the read rows keep reading the same rows; many, as a
+   * lab's writes spread over its orders (one row written by every request would measure its lock).
+   */
+  writes: { uid: string; portal_key: string; case_uid: string; case_id: number }[];
 };
 
 const reference20 = 'Bench fixture: 20 cases, 300 messages';
 const reference2000 = 'Bench fixture: 2,000 messages';
-const referenceWrites = 'Bench fixture: writes';
+const referenceWrites = (n: number) => `Bench fixture: writes ${n + 1}`;
+const writeCollections = 50;
 // Taken inside the creating transaction, so two processes starting on one PostgreSQL make one set.
 const fixtureLockKey = 1_515_015;
 
@@ -108,10 +112,16 @@ export const ensureBenchFixtures = async (db: Db): Promise<BenchFixtures> =>
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${fixtureLockKey})`);
     if (!(await findFixture(tx, reference20))) await createFixture(tx, reference20, 20, 300);
     if (!(await findFixture(tx, reference2000))) await createFixture(tx, reference2000, 3, 2_000);
-    if (!(await findFixture(tx, referenceWrites))) await createFixture(tx, referenceWrites, 1, 0);
+    const writes = [];
+    for (let n = 0; n < writeCollections; n += 1) {
+      if (!(await findFixture(tx, referenceWrites(n)))) await createFixture(tx, referenceWrites(n), 1, 0);
+      const found = await findFixture(tx, referenceWrites(n));
+      if (found) writes.push(found);
+    }
     const collection20 = await findFixture(tx, reference20);
     const collection2000 = await findFixture(tx, reference2000);
-    const writes = await findFixture(tx, referenceWrites);
-    if (!collection20 || !collection2000 || !writes) throw new Error('the bench fixtures were not created');
+    if (!collection20 || !collection2000 || writes.length < writeCollections) {
+      throw new Error('the bench fixtures were not created');
+    }
     return { collection20, collection2000: { uid: collection2000.uid }, writes };
   });

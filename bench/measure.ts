@@ -8,6 +8,8 @@ export type Target = {
   path: string;
   /** Request bodies taken in turn (the search keywords). */
   bodies?: string[];
+  /** Paths taken in turn with the bodies (writes spread over many cases, as a lab's are). */
+  paths?: string[];
   headers?: Record<string, string>;
   /** The status every answer should have (200, or 304 for an unchanged poll). */
   expectStatus?: number;
@@ -68,16 +70,21 @@ const runAutocannon = (options: MeasureOptions): Promise<RawRun> => {
           'accept-encoding': browserAcceptEncoding,
           ...target.headers,
         },
-        requests: target.bodies
-          ? [
-              {
-                setupRequest: (request) => ({
-                  ...request,
-                  body: target.bodies?.[next++ % (target.bodies?.length ?? 1)],
-                }),
-              },
-            ]
-          : undefined,
+        requests:
+          target.bodies || target.paths
+            ? [
+                {
+                  setupRequest: (request) => {
+                    const turn = next++;
+                    return {
+                      ...request,
+                      ...(target.paths ? { path: target.paths[turn % target.paths.length] } : {}),
+                      ...(target.bodies ? { body: target.bodies[turn % target.bodies.length] } : {}),
+                    };
+                  },
+                },
+              ]
+            : undefined,
       },
       (error: unknown, result: autocannon.Result) => {
         if (error) return reject(error instanceof Error ? error : new Error(String(error)));
