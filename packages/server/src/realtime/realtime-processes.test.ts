@@ -26,6 +26,15 @@ let collection: CreatedCollection;
 const streams: TestStream[] = [];
 const closers: (() => Promise<unknown>)[] = [];
 
+/** `promise`, or a failure naming `step` when it has not settled within 15 s. */
+const within = <T>(step: string, promise: Promise<T>): Promise<T> =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${step}: not done within 15 s`)), 15_000),
+    ),
+  ]);
+
 const open = async (app: FastifyInstance, user: SignedInUser): Promise<TestStream> => {
   const stream = await openTestStream(app, '/api/v2/stream', { cookie: user.cookie });
   streams.push(stream);
@@ -58,12 +67,12 @@ describe('frames for the web', () => {
     expect(await stream.next('ready')).toEqual({ version: 'test-version' });
   });
 
-  // Once, in a loaded PostgreSQL pass of the whole suite (2026-11-29), no frame came within 60 s; alone and
-  // beside other files it passes every time. One retry keeps the run honest while the cause is sought.
+  // Twice, in loaded PostgreSQL passes of the whole suite (2026-11-29), this test hung for 60 s; alone and
+  // beside other files it passes every time. Each step has its own deadline, so a hang names its step.
   it('tells every staff stream when a file lock is taken and when it is released', { retry: 1 }, async () => {
-    const other = await signInAs(test);
-    const mine = await open(test.app, designer);
-    const theirs = await open(test.app, other);
+    const other = await within('signing in a second employee', signInAs(test));
+    const mine = await within('opening the first stream', open(test.app, designer));
+    const theirs = await within('opening the second stream', open(test.app, other));
     await Promise.all([mine.next('ready'), theirs.next('ready')]);
     let release: () => void = () => undefined;
     const running = holdFileLock(
@@ -74,7 +83,7 @@ describe('frames for the web', () => {
     expect(await mine.next('file_lock')).toEqual({ uid: collection.uid });
     expect(await theirs.next('file_lock')).toEqual({ uid: collection.uid });
     release();
-    await running;
+    await within('releasing the file lock', running);
     expect(await mine.next('file_lock')).toEqual({ uid: collection.uid });
     expect(mine.seen('collection')).toEqual([]);
   });
