@@ -149,8 +149,8 @@ describe('a write sent again with its Idempotency-Key', () => {
 describe('a retry while the first request is unsettled', () => {
   const keepRow = async (key: string, state: string, leaseSeconds: number, fingerprintOf: string) => {
     await test.db.execute(
-      sql`INSERT INTO idempotent_requests (owner, key, fingerprint, state, lease_until)
-          SELECT owner, ${key}, fingerprint, ${state}, now() + ${`${leaseSeconds} seconds`}::interval
+      sql`INSERT INTO idempotent_requests (owner, key, fingerprint, state, claim_token, lease_until)
+          SELECT owner, ${key}, fingerprint, ${state}, 'an earlier request', now() + ${`${leaseSeconds} seconds`}::interval
           FROM idempotent_requests WHERE key = ${fingerprintOf}`,
     );
   };
@@ -209,10 +209,64 @@ describe('a retry while the first request is unsettled', () => {
     await dying.close();
     expect(first.statusCode).toBe(200);
     expect(await keptState(key)).toBe('committed');
+    // Within its lease its answer might still come: ask again; after it, the answer is lost.
+    const soon = await postNote('Written, then the process died', key);
+    expect(errorMessage(soon)).toBe(idempotencyMessages.inProgress);
+    await test.db.execute(
+      sql`UPDATE idempotent_requests SET lease_until = now() - interval '1 second' WHERE key = ${key}`,
+    );
     const retry = await postNote('Written, then the process died', key);
     expect(retry.statusCode).toBe(409);
     expect(errorMessage(retry)).toBe(idempotencyMessages.answerLost);
     expect(await notesSaying('Written, then the process died')).toBe(1);
+  });
+
+  it('tells a retry to ask again while the first, committed, is still answering', async () => {
+    const model = randomUUID();
+    await postNote('Committed, answer on its way', model);
+    const key = randomUUID();
+    await keepRow(key, 'committed', 60, model);
+    const retry = await postNote('Committed, answer on its way', key);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toMatchObject({ error: { code: 'in_progress' } });
+    expect(await notesSaying('Committed, answer on its way')).toBe(1);
+  });
+
+  it('rolls back a first request that outlived its lease once a retry has taken the key over', async () => {
+    // Right after this request claims its key, a retry takes it over (its lease ran out meanwhile).
+    const takenOverDb = new Proxy(test.db, {
+      get(target, member, receiver) {
+        const value: unknown = Reflect.get(target, member, receiver);
+        if (member !== 'execute' || typeof value !== 'function') return value;
+        return async (query: { queryChunks?: unknown }) => {
+          const answer: unknown = await (value as (q: unknown) => Promise<unknown>).call(target, query);
+          if (JSON.stringify(query.queryChunks ?? '').includes('INSERT INTO idempotent_requests')) {
+            await target.execute(
+              sql`UPDATE idempotent_requests SET claim_token = 'the retry' WHERE key = ${key}`,
+            );
+          }
+          return answer;
+        };
+      },
+    });
+    const key = randomUUID();
+    const late = await buildAppOn(test, undefined, { db: takenOverDb });
+    const response = await postNote('Outlived its lease', key, { app: late });
+    await late.close();
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: { code: 'in_progress' } });
+    expect(await notesSaying('Outlived its lease')).toBe(0);
+  });
+
+  it('writes once when two requests race with one key', async () => {
+    const key = randomUUID();
+    const answers = await Promise.all([postNote('Racing twins', key), postNote('Racing twins', key)]);
+    expect(await notesSaying('Racing twins')).toBe(1);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect([
+      [200, 200],
+      [200, 409],
+    ]).toContainEqual(statuses);
   });
 
   it('takes a key again once it is past its 24 hours, and the hourly pass drops it', async () => {
@@ -233,8 +287,8 @@ describe('the committed mark', () => {
   it('commits with the write and rolls back with it', async () => {
     const owner = 'staff:mark-test';
     await test.db.execute(
-      sql`INSERT INTO idempotent_requests (owner, key, fingerprint, state, lease_until)
-          VALUES (${owner}, 'rolled-back', 'f', 'running', now()), (${owner}, 'committed', 'f', 'running', now())`,
+      sql`INSERT INTO idempotent_requests (owner, key, fingerprint, state, claim_token, lease_until)
+          VALUES (${owner}, 'rolled-back', 'f', 'running', 't', now()), (${owner}, 'committed', 'f', 'running', 't', now())`,
     );
     const mark = (key: string) => async (tx: Parameters<Parameters<typeof inTransaction>[1]>[0]) => {
       await tx.execute(

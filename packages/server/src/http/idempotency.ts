@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import {
@@ -28,12 +28,14 @@ const writeMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELE
 const headerName = idempotencyKeyHeader.toLowerCase();
 const leaseSeconds = 60;
 
-type Claim = { owner: string; key: string; answered: boolean; markEnded: boolean };
+type Claim = { owner: string; key: string; token: string; answered: boolean; markEnded: boolean };
 const claims = new WeakMap<FastifyRequest, Claim>();
 
 type KeptRequest = {
   fingerprint: string;
   state: 'running' | 'committed' | 'answered';
+  /** The first request's lease has not run out: it may still be answering. */
+  lease_live: boolean;
   status_code: number | null;
   content_type: string | null;
   answer: string | null;
@@ -90,22 +92,24 @@ const claimKey = async (
   owner: string,
   key: string,
   fingerprint: string,
-): Promise<'claimed' | KeptRequest> => {
+): Promise<{ token: string } | KeptRequest> => {
+  const token = randomUUID();
   const claimed = await selectRows<{ claimed: boolean }>(
     db,
-    sql`INSERT INTO idempotent_requests AS kept (owner, key, fingerprint, state, lease_until)
-        VALUES (${owner}, ${key}, ${fingerprint}, 'running', ${lease})
+    sql`INSERT INTO idempotent_requests AS kept (owner, key, fingerprint, state, claim_token, lease_until)
+        VALUES (${owner}, ${key}, ${fingerprint}, 'running', ${token}, ${lease})
         ON CONFLICT (owner, key) DO UPDATE SET
-          fingerprint = excluded.fingerprint, state = 'running', lease_until = excluded.lease_until,
-          status_code = NULL, content_type = NULL, answer = NULL, created_at = now()
+          fingerprint = excluded.fingerprint, state = 'running', claim_token = excluded.claim_token,
+          lease_until = excluded.lease_until, status_code = NULL, content_type = NULL, answer = NULL,
+          created_at = now()
         WHERE kept.created_at < ${expired}
            OR (kept.state = 'running' AND kept.lease_until < now() AND kept.fingerprint = excluded.fingerprint)
         RETURNING true AS claimed`,
   );
-  if (claimed.length > 0) return 'claimed';
+  if (claimed.length > 0) return { token };
   const [kept] = await selectRows<KeptRequest>(
     db,
-    sql`SELECT fingerprint, state, status_code, content_type, answer
+    sql`SELECT fingerprint, state, lease_until > now() AS lease_live, status_code, content_type, answer
         FROM idempotent_requests WHERE owner = ${owner} AND key = ${key}`,
   );
   // Released in between (its first request failed with a 5xx before committing): claim it afresh.
@@ -117,8 +121,11 @@ const answerFromKept = (reply: FastifyReply, kept: KeptRequest, fingerprint: str
   if (kept.fingerprint !== fingerprint) {
     throw new AppError('key_reused', { message: idempotencyMessages.keyReused });
   }
-  if (kept.state === 'running')
+  // Committed but not yet answered, within its lease: its answer is on its way (a case action presents
+  // the case after committing), so the retry is told to ask again rather than that it was lost.
+  if (kept.state === 'running' || (kept.state === 'committed' && kept.lease_live)) {
     throw new AppError('in_progress', { message: idempotencyMessages.inProgress });
+  }
   if (kept.state === 'committed' || kept.status_code === null) {
     throw new AppError('conflict', { message: idempotencyMessages.answerLost });
   }
@@ -127,14 +134,23 @@ const answerFromKept = (reply: FastifyReply, kept: KeptRequest, fingerprint: str
   void reply.send(kept.answer ?? undefined);
 };
 
-/** Inside each transaction the request commits: the claim is committed with the write. */
+const ofClaim = (claim: Claim) =>
+  sql`owner = ${claim.owner} AND key = ${claim.key} AND claim_token = ${claim.token}`;
+
+/**
+ * Inside each transaction the request commits: the claim is committed with the write. A request that
+ * outlived its lease while a retry took the key over no longer holds it: its write rolls back, as the
+ * retry carries it out (the first transaction of a request marks it; later ones find it committed).
+ */
 const markCommitted =
   (claim: Claim) =>
   async (tx: Tx): Promise<void> => {
-    await tx.execute(
-      sql`UPDATE idempotent_requests SET state = 'committed'
-          WHERE owner = ${claim.owner} AND key = ${claim.key} AND state = 'running'`,
+    const held = await selectRows(
+      tx,
+      sql`UPDATE idempotent_requests SET state = CASE WHEN state = 'running' THEN 'committed' ELSE state END
+          WHERE ${ofClaim(claim)} RETURNING key`,
     );
+    if (held.length === 0) throw new AppError('in_progress', { message: idempotencyMessages.inProgress });
   };
 
 /** The answer as text, when it is text (JSON, HTML, none); a stream or bytes cannot be kept. */
@@ -149,7 +165,7 @@ const answerText = (payload: unknown): string | null | undefined => {
  * retry runs again; an answer that cannot be kept leaves the claim committed (the retry hears so).
  */
 const keepAnswer = async (db: Db, claim: Claim, reply: FastifyReply, payload: unknown): Promise<void> => {
-  const where = sql`owner = ${claim.owner} AND key = ${claim.key}`;
+  const where = ofClaim(claim);
   if (reply.statusCode >= 500) {
     const released = await selectRows(
       db,
@@ -195,7 +211,7 @@ export const registerIdempotentWrites = (app: FastifyInstance, db: Db): void => 
     if (key === undefined || owner === null || !request.routeOptions.url) return done();
     const fingerprint = fingerprintOf(request);
     claimKey(db, owner, key, fingerprint).then((outcome) => {
-      if (outcome !== 'claimed') {
+      if (!('token' in outcome)) {
         try {
           answerFromKept(reply, outcome, fingerprint);
         } catch (refusal) {
@@ -203,12 +219,15 @@ export const registerIdempotentWrites = (app: FastifyInstance, db: Db): void => 
         }
         return;
       }
-      const claim: Claim = { owner, key, answered: false, markEnded: false };
+      const claim: Claim = { owner, key, token: outcome.token, answered: false, markEnded: false };
       claims.set(request, claim);
       runWithCommitMark(markCommitted(claim), () => done());
     }, done);
   });
 
+  // The route is done once its answer is sent: the mark ends here, as neither onResponse nor
+  // onRequestAbort runs when the client has gone away after sending its body (a dropped network, the
+  // very case keys are for), and a mark left running would keep the storage on for good.
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = claims.get(request);
     if (!claim || claim.answered) return payload;
@@ -219,9 +238,10 @@ export const registerIdempotentWrites = (app: FastifyInstance, db: Db): void => 
       // The write itself stands: its retry hears that it was carried out (or, if it never committed,
       // runs once the lease is over).
       request.log.error({ err: error }, 'could not keep the answer of an idempotent write');
+    } finally {
+      endMark(request);
     }
     return payload;
   });
   app.addHook('onResponse', async (request) => endMark(request));
-  app.addHook('onRequestAbort', async (request) => endMark(request));
 };

@@ -229,6 +229,25 @@ describe('api client', () => {
       expect(new Set(keys).size).toBe(1);
     });
 
+    it('sends it again when the connection drops while the answer arrives', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearInterval', 'Date'] });
+      let tries = 0;
+      const { client, calls } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () => {
+        tries += 1;
+        if (tries > 1) return json({ uid: 'm1' });
+        const body = new ReadableStream({
+          start: (controller) => controller.error(new TypeError('network error')),
+        });
+        return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+      });
+      const posted = client.postOnce('/api/v2/messages/', { note: 'Once' }, anything);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await expect(posted).resolves.toEqual({ uid: 'm1' });
+      const keys = calls.filter((call) => call.path === '/api/v2/messages/').map((call) => keyOf(call.init));
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+    });
+
     it('gives each write its own key, and shows a refusal at once', async () => {
       const { client, calls } = setUp([() => tokenAnswer('t1', 15 * 60_000)], () =>
         json({ error: { code: 'validation_failed', message: 'Cannot be blank' } }, 400),

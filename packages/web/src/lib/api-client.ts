@@ -69,6 +69,21 @@ const tokenExpiryMarginMs = tokenCheckIntervalMs * 2;
 // Once the browser is leaving the page, callers wait instead of showing errors for the last calls.
 const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
 
+/**
+ * A successful answer's JSON. A connection dropped while the body arrives is a network failure (a write
+ * sent with a key is then sent again), not a malformed answer.
+ */
+const readAnswerBody = async (response: Response, path: string): Promise<unknown> => {
+  try {
+    return (await response.json()) as unknown;
+  } catch (error) {
+    if (error instanceof SyntaxError) {
+      throw new ApiError(response.status, 'invalid_response', `Unexpected answer from ${path}`);
+    }
+    throw new ApiError(0, 'network_error', 'The server could not be reached');
+  }
+};
+
 const readErrorBody = async (response: Response, isUpload = false): Promise<ApiError> => {
   let data: unknown = null;
   try {
@@ -251,7 +266,7 @@ export const createApiClient = (deps: ApiClientDeps): ApiClient => {
       void response.body?.cancel().catch(() => undefined);
       return known.value as T;
     }
-    const data: unknown = response.status === 204 ? null : await response.json();
+    const data: unknown = response.status === 204 ? null : await readAnswerBody(response, path);
     let value: T;
     try {
       value = options.schema.parse(data);

@@ -102,7 +102,10 @@ const keyLinkRequestOnce = async <T>(
     if (signal?.aborted) throw error;
     throw new KeyLinkError(0, 'network_error', keyLinkErrorTexts.network);
   }
-  const data = parseJsonText(await response.text().catch(() => ''));
+  // A connection dropped while the body arrives is a network failure (a keyed write is sent again).
+  const text = await response.text().catch(() => null);
+  if (text === null) throw new KeyLinkError(0, 'network_error', keyLinkErrorTexts.network);
+  const data = parseJsonText(text);
   if (!response.ok) throw keyLinkErrorOf(response.status, data);
   return parseKeyLinkAnswer(schema, response.status, data);
 };

@@ -3,6 +3,7 @@ CREATE TABLE "idempotent_requests" (
 	"key" text NOT NULL,
 	"fingerprint" text NOT NULL,
 	"state" text NOT NULL,
+	"claim_token" text NOT NULL,
 	"lease_until" timestamp with time zone NOT NULL,
 	"status_code" integer,
 	"content_type" text,

@@ -15,6 +15,9 @@ export const idempotentRequests = pgTable(
     // sha256 of the method, the address and the body, so a key reused for another request is told apart.
     fingerprint: text('fingerprint').notNull(),
     state: text('state').notNull(),
+    // Which request holds the claim: one that outlived its lease while a retry took over finds another
+    // token here, and its write rolls back instead of committing twice.
+    claim_token: text('claim_token').notNull(),
     // A running request past this instant died before it committed: a retry may run it again.
     lease_until: timestamptz('lease_until').notNull(),
     status_code: integer('status_code'),

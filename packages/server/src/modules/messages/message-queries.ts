@@ -21,8 +21,6 @@ const readers = alias(users, 'readers');
 
 type MessageRow = typeof messages.$inferSelect;
 
-const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 const presentMessage = (
   row: MessageRow,
   children: {
@@ -63,6 +61,21 @@ const groupBy = <Row extends { message_uid: string }, Item>(rows: Row[], pick: (
   return groups;
 };
 
+/** The live attachments of the messages matching `where`, as the list orders them. */
+const findAttachmentRows = (q: Queryable, where: SQL | undefined) =>
+  q
+    .select({
+      message_uid: message_attachments.message_uid,
+      uid: message_attachments.uid,
+      file_name: message_attachments.file_name,
+      blurred_from_file_id: files.blurred_from_file_id,
+    })
+    .from(message_attachments)
+    .innerJoin(messages, eq(messages.uid, message_attachments.message_uid))
+    .innerJoin(files, eq(files.id, message_attachments.file_id))
+    .where(and(where, isNull(files.deleted_at)))
+    .orderBy(asc(message_attachments.file_name), asc(message_attachments.uid));
+
 /** The messages matching `where`, oldest first, each with its attachments and read receipts. */
 export const findMessages = async (
   q: Queryable,
@@ -76,18 +89,7 @@ export const findMessages = async (
     .where(where)
     .orderBy(asc(messages.created_at), asc(messages.uid));
   if (rows.length === 0) return [];
-  const attachmentRows = await q
-    .select({
-      message_uid: message_attachments.message_uid,
-      uid: message_attachments.uid,
-      file_name: message_attachments.file_name,
-      blurred_from_file_id: files.blurred_from_file_id,
-    })
-    .from(message_attachments)
-    .innerJoin(messages, eq(messages.uid, message_attachments.message_uid))
-    .innerJoin(files, eq(files.id, message_attachments.file_id))
-    .where(and(where, isNull(files.deleted_at)))
-    .orderBy(asc(message_attachments.file_name), asc(message_attachments.uid));
+  const attachmentRows = await findAttachmentRows(q, where);
   const receiptRows = await q
     .select({
       message_uid: message_read_receipts.message_uid,
@@ -119,18 +121,24 @@ export const findMessages = async (
 
 /**
  * A message just written, as the list shows it, from the rows its transaction wrote: nobody has read or
- * resolved it yet, so it needs no second read.
+ * resolved it yet. Two or more attachments are read back in the list's order (the database's collation
+ * decides it); a note has none or one, so it needs no second read.
  */
-export const presentNewMessage = (row: MessageRow, attachments: Message['attachments']): Message =>
-  presentMessage(row, {
-    resolvedBy: null,
-    // As the list orders them (file name, then uid, in the database's byte order).
-    attachments: attachments.toSorted(
-      (a, b) => byCodeUnits(a.file_name, b.file_name) || byCodeUnits(a.uid, b.uid),
-    ),
-    receipts: [],
-    seen: false,
-  });
+export const presentNewMessage = async (
+  q: Queryable,
+  row: MessageRow,
+  attachments: Message['attachments'],
+): Promise<Message> => {
+  const ordered =
+    attachments.length < 2
+      ? attachments
+      : (await findAttachmentRows(q, eq(messages.uid, row.uid))).map((a) => ({
+          uid: a.uid,
+          file_name: a.file_name,
+          blurred: a.blurred_from_file_id !== null,
+        }));
+  return presentMessage(row, { resolvedBy: null, attachments: ordered, receipts: [], seen: false });
+};
 
 /** One message as the list shows it, or null. */
 export const findMessage = async (q: Queryable, uid: string, viewerId: number): Promise<Message | null> =>

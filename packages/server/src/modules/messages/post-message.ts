@@ -166,7 +166,11 @@ export const postMessage = async (
                 file_name: a.file_name,
               })),
             )
-            .returning({ uid: message_attachments.uid, file_id: message_attachments.file_id });
+            .returning({
+              uid: message_attachments.uid,
+              file_id: message_attachments.file_id,
+              file_name: message_attachments.file_name,
+            });
     await writeAuditEvent(tx, {
       entity: 'message',
       entityId: message.uid,
@@ -187,13 +191,14 @@ export const postMessage = async (
     await notifyAudience(tx, message, target, actor);
     await announce(tx, target);
     // Answered from the rows just written: a second read of them cost three statements per post.
-    const claimedFiles = new Map(attachments.map((a) => [a.file_id, a]));
+    const blurred = new Set(attachments.filter((a) => a.blurred).map((a) => a.file_id));
     return presentNewMessage(
+      tx,
       message,
       attachmentRows.map((row) => ({
         uid: row.uid,
-        file_name: claimedFiles.get(row.file_id)?.file_name ?? '',
-        blurred: claimedFiles.get(row.file_id)?.blurred ?? false,
+        file_name: row.file_name,
+        blurred: blurred.has(row.file_id),
       })),
     );
   });

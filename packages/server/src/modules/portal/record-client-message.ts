@@ -165,5 +165,5 @@ export const recordClientMessage = async (tx: Tx, message: ClientMessage): Promi
     .set({ updated_at: sql`now()` })
     .where(eq(collections.uid, target.collectionUid));
   await publishCollectionChanged(tx, target.collectionUid);
-  return presentNewMessage(stored, attachments);
+  return presentNewMessage(tx, stored, attachments);
 };
