@@ -46,7 +46,16 @@ export type CaseActionRunner = {
 };
 
 /** The case as the collection lists it (same presenter, so the web can put it straight in its cache). */
-export const presentActionCase = async (q: Queryable, caseUid: string): Promise<CollectionCase> => {
+export const presentActionCase = async (
+  q: Queryable,
+  caseUid: string,
+  // The collection the action loaded, when the runner knows it: one lookup fewer.
+  knownCollectionUid?: string,
+): Promise<CollectionCase> => {
+  if (knownCollectionUid) {
+    const presented = await loadCollectionCase(q, knownCollectionUid, caseUid);
+    if (presented) return presented;
+  }
   const [found] = await q
     .select({ collection_uid: cases.collection_uid })
     .from(cases)
@@ -84,8 +93,10 @@ export const createCaseActionRunner = (deps: CaseActionRunnerDeps): CaseActionRu
     runCaseAction: async (options) => {
       const kept = await plugins.keepParts(storage, options.body, options.parts);
       let result: ActionResult;
+      let collectionUid: string | undefined;
       try {
         result = await inActionTransaction({ ...options, kept }, (tx, input): Promise<ActionResult> => {
+          collectionUid = input.actionCase.row.collection_uid;
           // Each handler takes its own member of the union; the map guarantees the pairing.
           const handler = handlers[input.body.action] as CaseActionHandler<CaseActionName>;
           return handler(tx, input as ActionInput<never>);
@@ -97,7 +108,8 @@ export const createCaseActionRunner = (deps: CaseActionRunnerDeps): CaseActionRu
       }
       if (result.kind === 'schedule') return result.schedule;
       if (result.kind === 'link') return { url: result.url };
-      return presentActionCase(db, result.caseUid);
+      // A handler answers a case of the collection it acted in; another is looked up.
+      return presentActionCase(db, result.caseUid, collectionUid);
     },
     runFinishingAction: async (options) => {
       const caseUid = await inActionTransaction(options, changeFinishingStatus);

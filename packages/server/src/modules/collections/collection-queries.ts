@@ -210,12 +210,15 @@ export const findApprovalRows = (q: Queryable, caseUids: string[]) =>
 
 /** Display names of the employees the answer mentions by id. */
 export const findUserNames = async (q: Queryable, ids: Iterable<number>): Promise<Map<number, string>> => {
+  const wanted = [...new Set(ids)];
+  // Nobody named (a case no one has worked on yet): no statement.
+  if (wanted.length === 0) return new Map();
   const rows = await preparedOnce(q, 'collection_user_names', (db, name) =>
     db
       .select({ id: users.id, name: userName(users) })
       .from(users)
       .where(isAnyOf(users.id, 'ids'))
       .prepare(name),
-  ).execute({ ids: [...new Set(ids)] });
+  ).execute({ ids: wanted });
   return new Map(rows.map((r) => [r.id, r.name]));
 };

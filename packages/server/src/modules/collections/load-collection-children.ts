@@ -38,9 +38,10 @@ export const loadCaseChildren = async (db: Queryable, collection: CollectionRow,
     branchId: collection.collection.fulfillment_branch_id,
     country: collection.shipping_client.country,
   };
+  const approvalRows = await findApprovalRows(db, caseUids);
   return {
     dispatchRows: await findDispatchRows(db, uid),
-    approvalRows: await findApprovalRows(db, caseUids),
+    approvalRows,
     clientGaugeKits: await findClientGaugeKits(db, caseUids),
     componentLines: await findComponentLines(db, caseUids),
     relatedCases: await findRelatedCases(db, caseUids),
@@ -50,7 +51,8 @@ export const loadCaseChildren = async (db: Queryable, collection: CollectionRow,
     outsources: await findCaseOutsources(db, caseUids),
     files: await findCaseFiles(db, caseUids),
     returnFiles: await findReturnFiles(db, caseUids),
-    approvalEmailTimes: await findApprovalEmailTimes(db, caseUids),
+    // The e-mails of approval requests: none without an approval.
+    approvalEmailTimes: approvalRows.length === 0 ? [] : await findApprovalEmailTimes(db, caseUids),
     implants: await findImplants(db, caseUids, market),
     checklistItems: await findChecklistItems(db, caseUids),
     openAlerts: await findCasesWithOpenAlerts(db, caseUids),
