@@ -231,7 +231,11 @@ const progressTo = async (page: Page, caseItem: CaseRow, status: string, departm
   await expect(dialog.getByLabel('Department')).toHaveValue(department);
   await dialog.getByRole('button', { name: 'Save' }).click();
   const removal = page.getByRole('dialog', { name: 'Remove from production' });
-  await expect(dialog.or(removal).first()).toBeVisible();
+  // The save ends one of two ways: the dialog closes, or the server asks to leave production first.
+  // A quick save may close the dialog before anything looks, so wait for either outcome itself.
+  await expect
+    .poll(async () => (await removal.isVisible()) || !(await dialog.isVisible()), { timeout: 15_000 })
+    .toBe(true);
   if (await removal.isVisible()) {
     await expect(removal).toContainText('This case will be removed from production. Are you sure?');
     await removal.getByRole('button', { name: 'Confirm' }).click();
