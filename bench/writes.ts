@@ -2,11 +2,11 @@
 // against a bare twin that writes the same rows in one transaction (bare-writes.ts). On PostgreSQL the
 // rows run again at 50 connections for the p99 target; PGlite has one connection, so 10 there.
 import type { BenchFixtures } from './fixtures';
-import type { Measurement, Target } from './measure';
-import { ms, type BenchRow, type BenchSection } from './report';
+import { compareRow } from './hot-reads';
+import type { Target } from './measure';
+import type { BenchRow, BenchSection } from './report';
 import type { RouteRuns } from './route-runs';
 
-const minimumRatio = 0.5;
 const loadedConnections = 50;
 const loadedP99Ms = 50;
 
@@ -46,25 +46,6 @@ export const writeTargets = (fixtures: BenchFixtures): Target[] => {
   ];
 };
 
-const failed = (run: Measurement): string => (run.failures > 0 ? ` (${run.failures} failed)` : '');
-
-const row = (target: Target, app: Measurement, bare: Measurement, p99Ms: number | null): BenchRow => {
-  const ratio = app.rps / bare.rps;
-  const isClean = app.failures + bare.failures === 0;
-  return {
-    cells: [
-      target.name,
-      `${app.rps.toFixed(0)}${failed(app)}`,
-      ms(app.p99),
-      `${bare.rps.toFixed(0)}${failed(bare)}`,
-      ms(bare.p99),
-      ratio.toFixed(2),
-    ],
-    target: p99Ms === null ? `app/bare ≥ ${minimumRatio}` : `p99 ≤ ${p99Ms} ms, app/bare ≥ ${minimumRatio}`,
-    isMet: isClean && ratio >= minimumRatio && (p99Ms === null || app.p99 <= p99Ms),
-  };
-};
-
 export const runWrites = async (runs: RouteRuns, connections: number): Promise<BenchSection[]> => {
   const targets = writeTargets(runs.session.fixtures);
   const columns = ['route', 'app req/s', 'app p99', 'bare req/s', 'bare p99', 'app/bare'];
@@ -73,7 +54,7 @@ export const runWrites = async (runs: RouteRuns, connections: number): Promise<B
     for (const target of targets) {
       const app = await runs.take('app', target, at);
       const bare = await runs.take('bare', target, at);
-      rows.push(row(target, app, bare, p99Ms));
+      rows.push(compareRow(target, app, bare, p99Ms));
     }
     return rows;
   };

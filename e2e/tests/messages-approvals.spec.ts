@@ -29,6 +29,17 @@ const plainCase = (item: CaseRow) => item.active && !item.virtual_product && ite
 
 const messagesView = (page: Page) => page.getByRole('log');
 
+/** The composer of the open collection sends a Design Message about `chosen` to `designer`. */
+const sendDesignMessage = async (page: Page, chosen: CaseRow, designer: Employee, note: string) => {
+  const composer = page.getByRole('region', { name: 'Compose message' });
+  await chooseOption(composer, page, 'Message Type', 'Design Message');
+  await chooseOption(composer, page, 'Case', new RegExp(`^${chosen.case_mkey}`));
+  await chooseOption(composer, page, 'Recipient', designer.name);
+  await composer.getByLabel('Message', { exact: true }).fill(note);
+  await composer.getByRole('button', { name: 'Send' }).click();
+  return composer;
+};
+
 test('an admin’s design message notifies the designer, who opens it highlighted', async ({
   page,
   context,
@@ -46,13 +57,8 @@ test('an admin’s design message notifies the designer, who opens it highlighte
   const note = `Please check the margin on ${chosen.case_mkey} (${Date.now()})`;
 
   await page.goto(`/static/v2/collection.html?uid=${collection.uid}&view=messages`);
-  const composer = page.getByRole('region', { name: 'Compose message' });
-  await chooseOption(composer, page, 'Message Type', 'Design Message');
-  await chooseOption(composer, page, 'Case', new RegExp(`^${chosen.case_mkey}`));
-  await chooseOption(composer, page, 'Recipient', designer.name);
-  await composer.getByLabel('Message', { exact: true }).fill(note);
-  await composer.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText(note)).toBeVisible();
+  await sendDesignMessage(page, chosen, designer, note);
+  await expect(messagesView(page).getByText(note)).toBeVisible();
   await snap(page, 'messages-sent');
   await signOut(page);
 
@@ -193,15 +199,10 @@ test('a message whose answer the network drops is sent again and posted once', a
   });
 
   await page.goto(`/static/v2/collection.html?uid=${collection.uid}&view=messages`);
-  const composer = page.getByRole('region', { name: 'Compose message' });
-  await chooseOption(composer, page, 'Message Type', 'Design Message');
-  await chooseOption(composer, page, 'Case', new RegExp(`^${chosen.case_mkey}`));
-  await chooseOption(composer, page, 'Recipient', designer.name);
-  await composer.getByLabel('Message', { exact: true }).fill(note);
-  await composer.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText(note)).toBeVisible();
+  const composer = await sendDesignMessage(page, chosen, designer, note);
+  await expect(messagesView(page).getByText(note)).toBeVisible();
   await expect(composer.getByLabel('Message', { exact: true })).toHaveValue('');
-  await page.getByText(note).scrollIntoViewIfNeeded();
+  await messagesView(page).getByText(note).scrollIntoViewIfNeeded();
   await snap(page, 'messages-sent-once-after-drop');
 
   expect(sentKeys).toHaveLength(2);

@@ -63,6 +63,24 @@ const postNote = (
   });
 };
 
+/**
+ * The test database, with `execute` passed through `around`: a step added to, or taken out of, a given
+ * statement (found by its SQL text), as a dying or overtaken process would see it.
+ */
+const withExecute = (
+  around: (sqlText: string, run: () => Promise<unknown>) => Promise<unknown>,
+): typeof test.db =>
+  new Proxy(test.db, {
+    get(target, member, receiver) {
+      const value: unknown = Reflect.get(target, member, receiver);
+      if (member !== 'execute' || typeof value !== 'function') return value;
+      return (query: { queryChunks?: unknown }) =>
+        around(JSON.stringify(query.queryChunks ?? ''), () =>
+          (value as (q: unknown) => Promise<unknown>).call(target, query),
+        );
+    },
+  });
+
 const notesSaying = async (note: string): Promise<number> =>
   (await test.db.select({ uid: messages.uid }).from(messages).where(eq(messages.note, note))).length;
 
@@ -191,18 +209,9 @@ describe('a retry while the first request is unsettled', () => {
 
   it('marks the claim committed inside the write: a process that dies before keeping the answer', async () => {
     // A database on which keeping the answer fails, as when the process dies right after the commit.
-    const answerLostDb = new Proxy(test.db, {
-      get(target, member, receiver) {
-        const value: unknown = Reflect.get(target, member, receiver);
-        if (member !== 'execute' || typeof value !== 'function') return value;
-        return (query: { queryChunks?: unknown }) => {
-          if (JSON.stringify(query.queryChunks ?? '').includes("state = 'answered'")) {
-            return Promise.reject(new Error('the process died'));
-          }
-          return (value as (q: unknown) => unknown).call(target, query);
-        };
-      },
-    });
+    const answerLostDb = withExecute((sqlText, run) =>
+      sqlText.includes("state = 'answered'") ? Promise.reject(new Error('the process died')) : run(),
+    );
     const dying = await buildAppOn(test, undefined, { db: answerLostDb });
     const key = randomUUID();
     const first = await postNote('Written, then the process died', key, { app: dying });
@@ -234,20 +243,14 @@ describe('a retry while the first request is unsettled', () => {
 
   it('rolls back a first request that outlived its lease once a retry has taken the key over', async () => {
     // Right after this request claims its key, a retry takes it over (its lease ran out meanwhile).
-    const takenOverDb = new Proxy(test.db, {
-      get(target, member, receiver) {
-        const value: unknown = Reflect.get(target, member, receiver);
-        if (member !== 'execute' || typeof value !== 'function') return value;
-        return async (query: { queryChunks?: unknown }) => {
-          const answer: unknown = await (value as (q: unknown) => Promise<unknown>).call(target, query);
-          if (JSON.stringify(query.queryChunks ?? '').includes('INSERT INTO idempotent_requests')) {
-            await target.execute(
-              sql`UPDATE idempotent_requests SET claim_token = 'the retry' WHERE key = ${key}`,
-            );
-          }
-          return answer;
-        };
-      },
+    const takenOverDb = withExecute(async (sqlText, run) => {
+      const answer = await run();
+      if (sqlText.includes('INSERT INTO idempotent_requests')) {
+        await test.db.execute(
+          sql`UPDATE idempotent_requests SET claim_token = 'the retry' WHERE key = ${key}`,
+        );
+      }
+      return answer;
     });
     const key = randomUUID();
     const late = await buildAppOn(test, undefined, { db: takenOverDb });
