@@ -1,13 +1,14 @@
 // The bare twins of the measured writes: the same rows written in one transaction (the row, its audit
-// row, the realtime event the open pages hear), behind a plain Fastify route without authentication,
-// validation, the action runner, response schemas or hooks. What the app's write costs beyond this is
-// what its request pipeline and its rules add.
+// row, the realtime event the open pages hear), and the case action's answer read by the app's loader,
+// behind a plain Fastify route without authentication, validation, the action runner, response schemas
+// or hooks. What the app's write costs beyond this is what its request pipeline and its rules add.
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { writeAuditEvent } from '../packages/server/src/audit/write-audit-event';
 import { inTransaction, type Db, type Tx } from '../packages/server/src/db/client';
 import { cases, collections, messages, users } from '../packages/server/src/db/schema/index';
 import { writeCaseAuditRow } from '../packages/server/src/modules/cases/save-case-changes';
+import { loadCollectionCase } from '../packages/server/src/modules/collections/load-collection';
 import { findPortalClient } from '../packages/server/src/modules/portal/portal-client';
 import { publishCollectionChanged } from '../packages/server/src/realtime/events';
 import type { StaffActor } from '../packages/server/src/auth/actor';
@@ -75,8 +76,10 @@ export const registerBareWrites = async (bare: FastifyInstance, db: Db): Promise
     }),
   );
 
-  bare.post<{ Params: { case_id: string }; Body: GroupBody }>('/api/v2/case/:case_id/', async (request) =>
-    inTransaction(db, async (tx) => {
+  // A case action answers the case as the collection lists it: the twin reads it with the app's own
+  // loader, as the hot reads' twins do (docs/decisions/2026-11-30-one-statement-reads.md).
+  bare.post<{ Params: { case_id: string }; Body: GroupBody }>('/api/v2/case/:case_id/', async (request) => {
+    const written = await inTransaction(db, async (tx) => {
       const [row] = await tx
         .select({ uid: cases.uid, collection_uid: cases.collection_uid, group_number: cases.group_number })
         .from(cases)
@@ -98,9 +101,10 @@ export const registerBareWrites = async (bare: FastifyInstance, db: Db): Promise
         now,
         changes: { group_number: { old: row.group_number, new: request.body.group_number } },
       });
-      return { uid: row.uid, group_number: request.body.group_number };
-    }),
-  );
+      return row;
+    });
+    return loadCollectionCase(db, written.collection_uid, written.uid);
+  });
 
   bare.post<{ Params: { portal_key: string }; Body: { note: string } }>(
     '/api/v2/customer/:portal_key/message/',

@@ -44,8 +44,9 @@ Measures, side by side in one run, every figure of issue 15 with its target besi
              1,000,000 collections; PGlite p95 <= 150 ms at 100,000.
   writes     (target 7) a case note (POST /api/v2/messages/), a case action (edit_group_number) and a
              client's portal message, each against a bare Fastify route writing the same rows, audit
-             row and realtime event in one transaction.  Target: app/bare >= 0.5; on PostgreSQL a
-             second pass at 50 connections with p99 <= 50 ms.  Writes to its own fixture collection.
+             row and realtime event in one transaction (the case action's twin also reads its answer
+             with the app's loader).  Target: app/bare >= 0.5 and p99 <= 50 ms at 10 connections; on
+             PostgreSQL a second pass at 50 connections, app/bare >= 0.5.  Writes to its own fixtures.
   bundle     (target 4) gzip size of the JavaScript (and CSS) each built page loads before its first
              paint: entry script + modulepreloads.  Target: collection.html <= 200 KB.  Builds the
              web first when packages/web/dist is missing or stale.

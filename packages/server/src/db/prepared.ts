@@ -19,6 +19,9 @@ export const planGenerically = (db: Queryable, generic: Queryable): void => {
   genericPlanHandles.set(db, generic);
 };
 
+/** The handle a statement asked to be planned generically runs on: `q` itself when it has none. */
+export const genericPlanHandle = (q: Queryable): Queryable => genericPlanHandles.get(q) ?? q;
+
 /** The statement `prepare` makes under `name`, made once per handle. Names are unique in the app. */
 export const preparedOnce = <Prepared>(
   q: Queryable,
@@ -52,7 +55,7 @@ export const selectPreparedRows = async <Row>(
   values: Record<string, unknown>,
   options: { genericPlan?: boolean } = {},
 ): Promise<Row[]> => {
-  const on = (options.genericPlan && genericPlanHandles.get(q)) || q;
+  const on = options.genericPlan ? genericPlanHandle(q) : q;
   const prepared = preparedOnce(on, name, (handle, statementName): RawPrepared => {
     const internals = handle as unknown as { dialect: PgDialect; session: PgSession };
     return internals.session.prepareQuery(

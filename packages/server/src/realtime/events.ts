@@ -88,15 +88,8 @@ export const listenLocally = (listener: LocalListener): (() => void) => {
   };
 };
 
-/**
- * Sends events through NOTIFY. PostgreSQL (and PGlite) deliver a NOTIFY when its transaction commits and
- * drop it on rollback, so a page never refetches before the change is visible, nor for a change that was
- * rolled back. Called outside a transaction, the events go at once.
- */
-export const publishRealtimeEvents = async (
-  q: Queryable,
-  events: readonly RealtimeEvent[],
-): Promise<void> => {
+/** Sends events in NOTIFY payloads of at most `eventsPerNotify`; this process's caches hear them after commit. */
+const notifyEvents = async (q: Queryable, events: readonly RealtimeEvent[]): Promise<void> => {
   for (let start = 0; start < events.length; start += eventsPerNotify) {
     const payload = JSON.stringify([originMark, ...events.slice(start, start + eventsPerNotify)]);
     await q.execute(sql`SELECT pg_notify(${realtimeChannel}, ${payload})`);
@@ -108,36 +101,53 @@ export const publishRealtimeEvents = async (
 
 /** What a transaction marked changed: collections by uid, and cases whose collection is looked up once. */
 type ChangedMark = `collection:${string}` | `case:${string}`;
+/** What a transaction has to tell, sent together just before it commits. */
+type Pending = ChangedMark | RealtimeEvent;
 
-/** One `collection` event per collection the transaction marked, however many times it was marked. */
-const publishMarkedCollections = async (tx: Queryable, marks: ReadonlySet<ChangedMark>): Promise<void> => {
-  const uids = new Set<string>();
+/**
+ * One NOTIFY (per 50 events) for everything a transaction tells: its events, and one `collection` event
+ * per collection it marked, however many times it was marked. A NOTIFY is one more statement of the
+ * transaction, and commits that notify queue on PostgreSQL's notify lock.
+ */
+const sendPending = async (tx: Queryable, pending: ReadonlySet<Pending>): Promise<void> => {
+  const collectionUids = new Set<string>();
   const caseUids: string[] = [];
-  for (const mark of marks) {
-    if (mark.startsWith('collection:')) uids.add(mark.slice('collection:'.length));
-    else caseUids.push(mark.slice('case:'.length));
+  const events: RealtimeEvent[] = [];
+  for (const item of pending) {
+    if (typeof item !== 'string') {
+      if (item.type === 'collection') collectionUids.add(item.uid);
+      else events.push(item);
+    } else if (item.startsWith('collection:')) collectionUids.add(item.slice('collection:'.length));
+    else caseUids.push(item.slice('case:'.length));
   }
   if (caseUids.length > 0) {
     const rows = await tx
       .selectDistinct({ uid: cases.collection_uid })
       .from(cases)
       .where(inArray(cases.uid, caseUids));
-    for (const row of rows) uids.add(row.uid);
+    for (const row of rows) collectionUids.add(row.uid);
   }
-  if (uids.size === 0) return;
-  await publishRealtimeEvents(
-    tx,
-    [...uids].map((uid) => ({ type: 'collection', uid })),
-  );
+  const all = [...[...collectionUids].map((uid) => ({ type: 'collection' as const, uid })), ...events];
+  if (all.length > 0) await notifyEvents(tx, all);
 };
 
-const markChanged = async (q: Queryable, marks: readonly ChangedMark[]): Promise<void> => {
+const publishPending = async (q: Queryable, items: readonly Pending[]): Promise<void> => {
   let kept = true;
-  for (const mark of marks)
-    kept = collectBeforeCommit(q, 'realtime:collections', mark, publishMarkedCollections);
+  for (const item of items) kept = collectBeforeCommit(q, 'realtime', item, sendPending);
   // Outside a transaction (a job's single statement, a test): at once.
-  if (!kept && marks.length > 0) await publishMarkedCollections(q, new Set(marks));
+  if (!kept && items.length > 0) await sendPending(q, new Set(items));
 };
+
+/**
+ * Sends events through NOTIFY. PostgreSQL (and PGlite) deliver a NOTIFY when its transaction commits and
+ * drop it on rollback, so a page never refetches before the change is visible, nor for a change that was
+ * rolled back. Inside a transaction they go with its other events just before commit; outside one, at
+ * once.
+ */
+export const publishRealtimeEvents = (q: Queryable, events: readonly RealtimeEvent[]): Promise<void> =>
+  publishPending(q, events);
+
+const markChanged = (q: Queryable, marks: readonly ChangedMark[]): Promise<void> => publishPending(q, marks);
 
 /**
  * Tells open pages that a collection changed. Inside a transaction it marks the collection: one event

@@ -52,6 +52,10 @@ export const messages = pgTable(
     index('messages_open_alerts_idx')
       .on(t.case_collection_uid)
       .where(sql`resolvable AND resolved_at IS NULL`),
+    // A case card's alert flag: a case with thousands of notes holds few alerts, never resolved ones.
+    index('messages_case_open_alerts_idx')
+      .on(t.case_uid)
+      .where(sql`message_type = 'ALERTING_MESSAGE' AND resolved_at IS NULL`),
     check('messages_visibility_check', oneOf(t.visibility, messageVisibilities)),
     check('messages_direction_check', oneOf(t.direction, messageDirections)),
     check('messages_owner_check', sql`${t.client_uid} IS NOT NULL OR ${t.case_collection_uid} IS NOT NULL`),

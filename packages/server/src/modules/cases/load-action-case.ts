@@ -60,18 +60,19 @@ export const caseNotFound = (): AppError =>
  */
 export const loadActionCase = async (tx: Tx, caseId: number | null): Promise<ActionCase> => {
   if (caseId === null) throw caseNotFound();
-  // A case never changes collection, so its collection's uid may be read before the locks.
+  // A case never changes collection, so its collection may be found by the case before the locks: one
+  // statement finds and locks it.
   const [owner] = await tx
-    .select({ collection_uid: cases.collection_uid })
-    .from(cases)
-    .where(eq(cases.case_id, caseId))
-    .limit(1);
-  if (!owner) throw caseNotFound();
-  await tx
     .select({ uid: collections.uid })
     .from(collections)
-    .where(eq(collections.uid, owner.collection_uid))
+    .where(
+      eq(
+        collections.uid,
+        tx.select({ uid: cases.collection_uid }).from(cases).where(eq(cases.case_id, caseId)).limit(1),
+      ),
+    )
     .for('no key update');
+  if (!owner) throw caseNotFound();
   return loadCaseWhere(tx, eq(cases.case_id, caseId));
 };
 

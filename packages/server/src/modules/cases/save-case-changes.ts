@@ -73,14 +73,15 @@ export const saveCaseChanges = async (tx: Tx, options: SaveCaseChanges): Promise
       modified_by: actorReference(actor),
     });
   }
-  await writeCaseAuditRow(tx, { caseUid: row.uid, actor, now, changes });
+  await writeCaseAuditRow(tx, { caseUid: row.uid, collectionUid: row.collection_uid, actor, now, changes });
   if (options.recompute) await recomputeCaseSchedule(tx, row.uid);
 };
 
 /** The case audit row of one action; none when nothing changed. */
 export const writeCaseAuditRow = async (
   tx: Tx,
-  entry: { caseUid: string; actor: Actor; now: Date; changes: CaseChanges },
+  // The case's collection when the caller knows it: the realtime mark then needs no lookup at commit.
+  entry: { caseUid: string; collectionUid?: string; actor: Actor; now: Date; changes: CaseChanges },
 ): Promise<void> => {
   if (Object.keys(entry.changes).length === 0) return;
   await tx.insert(case_audit).values({
@@ -92,5 +93,6 @@ export const writeCaseAuditRow = async (
     changed_values: entry.changes,
   });
   // Like every audit row: open pages of the case's collection hear of it (audit/write-audit-event.ts).
-  await publishCasesChanged(tx, [entry.caseUid]);
+  if (entry.collectionUid === undefined) await publishCasesChanged(tx, [entry.caseUid]);
+  else await publishCollectionChanged(tx, entry.collectionUid);
 };

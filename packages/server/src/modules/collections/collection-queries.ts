@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError, collectionMessages } from '@lab/domain';
 import type { Queryable } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
-import { isAnyOf } from './prepared-reads';
+import { isAnyOf, uidsPlaceholder, type CaseUids } from '../../db/any-of';
 import {
   approval_files,
   approvals,
@@ -45,7 +45,8 @@ export const userName = (person: { first_name: AnyPgColumn; last_name: AnyPgColu
 const billingClients = alias(clients, 'billing_clients');
 const binBranches = alias(branches, 'bin_branches');
 
-const prepareCollectionRow = (db: Queryable, name: string) =>
+/** The collection whose uid is the placeholder `uid`, with its clients, branch and stage. */
+export const collectionRowQuery = (db: Queryable) =>
   db
     .select({
       collection: collections,
@@ -81,11 +82,14 @@ const prepareCollectionRow = (db: Queryable, name: string) =>
     .leftJoin(order_stages, eq(order_stages.id, collections.order_stage_id))
     .leftJoin(binBranches, eq(binBranches.id, collections.bin_location_branch_id))
     .where(eq(collections.uid, sql.placeholder('uid')))
-    .limit(1)
-    .prepare(name);
+    .limit(1);
 
 export const findCollectionRow = async (q: Queryable, uid: string) => {
-  const [row] = await preparedOnce(q, 'collection_row', prepareCollectionRow).execute({ uid });
+  const [row] = await preparedOnce(q, 'collection_row', (db, name) =>
+    collectionRowQuery(db).prepare(name),
+  ).execute({
+    uid,
+  });
   return row ?? null;
 };
 export type CollectionRow = NonNullable<Awaited<ReturnType<typeof findCollectionRow>>>;
@@ -102,39 +106,45 @@ export const requireCollection = async (db: Queryable, rawUid: string): Promise<
   return row.uid;
 };
 
+/** Where the collection's box has been, newest first (`uid` placeholder). */
+export const locationAuditQuery = (db: Queryable) =>
+  db
+    .select({
+      bin_location: location_audit.bin_location,
+      bin_location_branch: branches.name,
+      moved_at: location_audit.moved_at,
+      moved_by: location_audit.moved_by,
+    })
+    .from(location_audit)
+    .leftJoin(branches, eq(branches.id, location_audit.bin_location_branch_id))
+    .where(eq(location_audit.collection_uid, sql.placeholder('uid')))
+    .orderBy(desc(location_audit.moved_at), desc(location_audit.id));
+
 export const findLocationAudit = (q: Queryable, collectionUid: string) =>
-  preparedOnce(q, 'collection_location_audit', (db, name) =>
-    db
-      .select({
-        bin_location: location_audit.bin_location,
-        bin_location_branch: branches.name,
-        moved_at: location_audit.moved_at,
-        moved_by: location_audit.moved_by,
-      })
-      .from(location_audit)
-      .leftJoin(branches, eq(branches.id, location_audit.bin_location_branch_id))
-      .where(eq(location_audit.collection_uid, sql.placeholder('uid')))
-      .orderBy(desc(location_audit.moved_at), desc(location_audit.id))
-      .prepare(name),
-  ).execute({ uid: collectionUid });
+  preparedOnce(q, 'collection_location_audit', (db, name) => locationAuditQuery(db).prepare(name)).execute({
+    uid: collectionUid,
+  });
+
+/** The collection's pricing kits (`uid` placeholder). */
+export const pricingKitsQuery = (db: Queryable) =>
+  db
+    .select({
+      kit_collection_id: collection_pricing_kits.kit_collection_id,
+      dentate: collection_pricing_kits.dentate,
+      kit_id: kits.id,
+      kit_code: kits.code,
+      kit_name: kits.name,
+      kit_implant_qty: kits.implant_qty,
+    })
+    .from(collection_pricing_kits)
+    .innerJoin(kits, eq(kits.id, collection_pricing_kits.kit_id))
+    .where(eq(collection_pricing_kits.collection_uid, sql.placeholder('uid')))
+    .orderBy(asc(collection_pricing_kits.kit_collection_id));
 
 export const findPricingKits = (q: Queryable, collectionUid: string) =>
-  preparedOnce(q, 'collection_pricing_kits', (db, name) =>
-    db
-      .select({
-        kit_collection_id: collection_pricing_kits.kit_collection_id,
-        dentate: collection_pricing_kits.dentate,
-        kit_id: kits.id,
-        kit_code: kits.code,
-        kit_name: kits.name,
-        kit_implant_qty: kits.implant_qty,
-      })
-      .from(collection_pricing_kits)
-      .innerJoin(kits, eq(kits.id, collection_pricing_kits.kit_id))
-      .where(eq(collection_pricing_kits.collection_uid, sql.placeholder('uid')))
-      .orderBy(asc(collection_pricing_kits.kit_collection_id))
-      .prepare(name),
-  ).execute({ uid: collectionUid });
+  preparedOnce(q, 'collection_pricing_kits', (db, name) => pricingKitsQuery(db).prepare(name)).execute({
+    uid: collectionUid,
+  });
 
 const referrers = alias(clients, 'referrers');
 const referrees = alias(clients, 'referrees');
@@ -156,57 +166,57 @@ export const findReferralsWhere = (db: Queryable, where: SQL | undefined) =>
     .where(where)
     .orderBy(desc(referrals.created_at), desc(referrals.id));
 
-export const findReferrals = (q: Queryable, collectionUid: string) =>
-  preparedOnce(q, 'collection_referrals', (db, name) =>
-    findReferralsWhere(db, eq(referrals.collection_uid, sql.placeholder('uid'))).prepare(name),
-  ).execute({ uid: collectionUid });
+/** The collection's referrals (`uid` placeholder). */
+export const referralsQuery = (db: Queryable) =>
+  findReferralsWhere(db, eq(referrals.collection_uid, sql.placeholder('uid')));
 
 /** One row per dispatched case (a dispatch without cases still gives one row); grouped by the presenter. */
-export const findDispatchRows = (q: Queryable, collectionUid: string) =>
-  preparedOnce(q, 'collection_dispatches', (db, name) =>
-    db
-      .select({
-        id: dispatches.id,
-        uid: dispatches.uid,
-        courier: dispatches.courier,
-        tracking_reference: dispatches.tracking_reference,
-        shipping_address: dispatches.shipping_address,
-        tracking_url_template: couriers.tracking_url_template,
-        dispatched_at: dispatches.dispatched_at,
-        dispatched_by_id: dispatches.dispatched_by_id,
-        case_uid: dispatch_cases.case_uid,
-      })
-      .from(dispatches)
-      .leftJoin(dispatch_cases, eq(dispatch_cases.dispatch_id, dispatches.id))
-      // A dispatch keeps the courier's name; its tracking link uses that courier's template.
-      .leftJoin(couriers, eq(couriers.name, dispatches.courier))
-      .where(eq(dispatches.collection_uid, sql.placeholder('uid')))
-      .orderBy(desc(dispatches.dispatched_at), desc(dispatches.id), asc(dispatch_cases.case_uid))
-      .prepare(name),
-  ).execute({ uid: collectionUid });
+export const dispatchRowsQuery = (db: Queryable) =>
+  db
+    .select({
+      id: dispatches.id,
+      uid: dispatches.uid,
+      courier: dispatches.courier,
+      tracking_reference: dispatches.tracking_reference,
+      shipping_address: dispatches.shipping_address,
+      tracking_url_template: couriers.tracking_url_template,
+      dispatched_at: dispatches.dispatched_at,
+      dispatched_by_id: dispatches.dispatched_by_id,
+      case_uid: dispatch_cases.case_uid,
+    })
+    .from(dispatches)
+    .leftJoin(dispatch_cases, eq(dispatch_cases.dispatch_id, dispatches.id))
+    // A dispatch keeps the courier's name; its tracking link uses that courier's template.
+    .leftJoin(couriers, eq(couriers.name, dispatches.courier))
+    .where(eq(dispatches.collection_uid, sql.placeholder('uid')))
+    .orderBy(desc(dispatches.dispatched_at), desc(dispatches.id), asc(dispatch_cases.case_uid));
 
 /** One row per live approval file (an approval without files still gives one row). */
+export const approvalRowsQuery = (db: Queryable, caseUids: CaseUids) =>
+  db
+    .select({
+      approval: approvals,
+      file: { id: approval_files.id, filename: approval_files.filename, added: approval_files.added },
+    })
+    .from(approvals)
+    .leftJoin(
+      approval_files,
+      and(eq(approval_files.approval_uid, approvals.uid), isNull(approval_files.deleted_at)),
+    )
+    .where(isAnyOf(approvals.case_uid, caseUids))
+    .orderBy(
+      desc(approvals.created_at),
+      desc(approvals.uid),
+      asc(approval_files.added),
+      asc(approval_files.id),
+    );
+
 export const findApprovalRows = (q: Queryable, caseUids: string[]) =>
   preparedOnce(q, 'collection_approvals', (db, name) =>
-    db
-      .select({
-        approval: approvals,
-        file: { id: approval_files.id, filename: approval_files.filename, added: approval_files.added },
-      })
-      .from(approvals)
-      .leftJoin(
-        approval_files,
-        and(eq(approval_files.approval_uid, approvals.uid), isNull(approval_files.deleted_at)),
-      )
-      .where(isAnyOf(approvals.case_uid, 'uids'))
-      .orderBy(
-        desc(approvals.created_at),
-        desc(approvals.uid),
-        asc(approval_files.added),
-        asc(approval_files.id),
-      )
-      .prepare(name),
-  ).execute({ uids: caseUids });
+    approvalRowsQuery(db, uidsPlaceholder).prepare(name),
+  ).execute({
+    uids: caseUids,
+  });
 
 /** Display names of the employees the answer mentions by id. */
 export const findUserNames = async (q: Queryable, ids: Iterable<number>): Promise<Map<number, string>> => {
@@ -217,7 +227,7 @@ export const findUserNames = async (q: Queryable, ids: Iterable<number>): Promis
     db
       .select({ id: users.id, name: userName(users) })
       .from(users)
-      .where(isAnyOf(users.id, 'ids'))
+      .where(isAnyOf(users.id, sql.placeholder('ids')))
       .prepare(name),
   ).execute({ ids: wanted });
   return new Map(rows.map((r) => [r.id, r.name]));

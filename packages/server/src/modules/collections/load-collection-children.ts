@@ -1,80 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { collectionCaseUids, type CaseUids } from '../../db/any-of';
 import type { Queryable } from '../../db/client';
-import { findCaseOutsources } from '../outsourcing/case-outsources';
+import type { PartRows } from '../../db/combined-read';
+import { clients, collections } from '../../db/schema/index';
+import { caseOutsourceParts, presentCaseOutsources } from '../outsourcing/case-outsources';
 import {
-  findApprovalEmailTimes,
-  findCaseFiles,
-  findCasesWithOpenAlerts,
-  findChecklistItems,
-  findClientGaugeKits,
-  findComponentLines,
-  findImplants,
-  findMachineProjects,
-  findPickingSlipRows,
-  findRelatedCases,
-  findReturnFiles,
+  approvalEmailTimesQuery,
+  caseFilesQuery,
+  caseRowsQuery,
+  casesWithOpenAlertsQuery,
+  checklistItemsQuery,
+  clientGaugeKitsQuery,
+  componentLinesQuery,
+  implantsQuery,
+  machineProjectsQuery,
+  pickingSlipRowsQuery,
+  relatedCasesQuery,
+  returnFilesQuery,
   type CaseRow,
 } from './case-queries';
 import {
-  findApprovalRows,
-  findDispatchRows,
-  findLocationAudit,
-  findPricingKits,
-  findReferrals,
-  type CollectionRow,
+  approvalRowsQuery,
+  collectionRowQuery,
+  dispatchRowsQuery,
+  locationAuditQuery,
+  pricingKitsQuery,
+  referralsQuery,
 } from './collection-queries';
 
-/**
- * What the cases of `caseRows` show, one statement per child table for all of them (a case action's
- * answer passes only its own case). They run one after another because `db` may be a transaction,
- * whose single connection takes one query at a time.
- */
-export const loadCaseChildren = async (db: Queryable, collection: CollectionRow, caseRows: CaseRow[]) => {
-  const uid = collection.collection.uid;
-  const caseUids = caseRows.map((r) => r.case.uid);
-  const projectIds = caseRows.flatMap((r) =>
-    r.case.machine_project_id === null ? [] : [r.case.machine_project_id],
-  );
-  const market = {
-    branchId: collection.collection.fulfillment_branch_id,
-    country: collection.shipping_client.country,
-  };
-  const approvalRows = await findApprovalRows(db, caseUids);
-  return {
-    dispatchRows: await findDispatchRows(db, uid),
-    approvalRows,
-    clientGaugeKits: await findClientGaugeKits(db, caseUids),
-    componentLines: await findComponentLines(db, caseUids),
-    relatedCases: await findRelatedCases(db, caseUids),
-    pickingSlipRows: await findPickingSlipRows(db, caseUids),
-    // Most cases are on no machine project: no statement then.
-    machineProjects: projectIds.length === 0 ? [] : await findMachineProjects(db, projectIds),
-    outsources: await findCaseOutsources(db, caseUids),
-    files: await findCaseFiles(db, caseUids),
-    returnFiles: await findReturnFiles(db, caseUids),
-    // The e-mails of approval requests: none without an approval.
-    approvalEmailTimes: approvalRows.length === 0 ? [] : await findApprovalEmailTimes(db, caseUids),
-    implants: await findImplants(db, caseUids, market),
-    checklistItems: await findChecklistItems(db, caseUids),
-    openAlerts: await findCasesWithOpenAlerts(db, caseUids),
-  };
-};
-export type CaseChildren = Awaited<ReturnType<typeof loadCaseChildren>>;
+// The selects of a collection's answer, as parts of ONE statement (db/combined-read.ts): the collection
+// (placeholder `uid`), its cases, and each child table once for the cases named by `caseUids`.
 
-/** Every child table of the collection and of its cases. */
-export const loadCollectionChildren = async (
-  db: Queryable,
-  collection: CollectionRow,
-  caseRows: CaseRow[],
-) => {
-  const uid = collection.collection.uid;
-  return {
-    locationAudit: await findLocationAudit(db, uid),
-    pricingKits: await findPricingKits(db, uid),
-    referrals: await findReferrals(db, uid),
-    ...(await loadCaseChildren(db, collection, caseRows)),
-  };
+// The market an implant's platform is offered in: the collection's fulfillment branch and its shipping
+// client's country, read by the same statement.
+const collectionMarket = {
+  branch: sql`(SELECT ${collections.fulfillment_branch_id} FROM ${collections} WHERE ${collections.uid} = ${sql.placeholder('uid')})`,
+  country: sql`(SELECT ${clients.country} FROM ${collections} JOIN ${clients} ON ${clients.id} = ${collections.shipping_client_id} WHERE ${collections.uid} = ${sql.placeholder('uid')})`,
 };
-export type CollectionChildren = Awaited<ReturnType<typeof loadCollectionChildren>>;
+
+/** What a case card shows beyond its own row, for the cases named by `caseUids`. */
+const caseChildParts = (caseUids: CaseUids) => ({
+  collection: (q: Queryable) => collectionRowQuery(q),
+  caseRows: (q: Queryable) => caseRowsQuery(q),
+  dispatchRows: (q: Queryable) => dispatchRowsQuery(q),
+  approvalRows: (q: Queryable) => approvalRowsQuery(q, caseUids),
+  clientGaugeKits: (q: Queryable) => clientGaugeKitsQuery(q, caseUids),
+  componentLines: (q: Queryable) => componentLinesQuery(q, caseUids),
+  relatedCases: (q: Queryable) => relatedCasesQuery(q, caseUids),
+  pickingSlipRows: (q: Queryable) => pickingSlipRowsQuery(q, caseUids),
+  machineProjects: (q: Queryable) => machineProjectsQuery(q, caseUids),
+  files: (q: Queryable) => caseFilesQuery(q, caseUids),
+  returnFiles: (q: Queryable) => returnFilesQuery(q, caseUids),
+  approvalEmailTimes: (q: Queryable) => approvalEmailTimesQuery(q, caseUids),
+  implants: (q: Queryable) => implantsQuery(q, caseUids, collectionMarket),
+  checklistItems: (q: Queryable) => checklistItemsQuery(q, caseUids),
+  openAlerts: (q: Queryable) => casesWithOpenAlertsQuery(q, caseUids),
+  ...caseOutsourceParts(caseUids),
+});
+
+/** One case's answer (a case action's): its collection, the collection's cases, its own children. */
+export const collectionCaseParts = caseChildParts(sql.placeholder('uids'));
+
+/** The whole collection's answer: every case's children, and the collection's own lists. */
+export const collectionParts = {
+  ...caseChildParts(collectionCaseUids),
+  locationAudit: (q: Queryable) => locationAuditQuery(q),
+  pricingKits: (q: Queryable) => pricingKitsQuery(q),
+  referrals: (q: Queryable) => referralsQuery(q),
+};
+
+type CaseChildRows = PartRows<typeof collectionCaseParts>;
+export type CollectionRow = CaseChildRows['collection'][number];
+
+/** The children as the presenters take them, from the rows of either set of parts. */
+export const caseChildrenOf = (rows: CaseChildRows) => ({
+  dispatchRows: rows.dispatchRows,
+  approvalRows: rows.approvalRows,
+  clientGaugeKits: rows.clientGaugeKits,
+  componentLines: rows.componentLines,
+  relatedCases: rows.relatedCases,
+  pickingSlipRows: rows.pickingSlipRows,
+  machineProjects: rows.machineProjects,
+  outsources: presentCaseOutsources(rows),
+  files: rows.files,
+  returnFiles: rows.returnFiles,
+  approvalEmailTimes: rows.approvalEmailTimes,
+  implants: rows.implants,
+  checklistItems: rows.checklistItems,
+  openAlerts: rows.openAlerts,
+});
+export type CaseChildren = ReturnType<typeof caseChildrenOf>;
+
+export const collectionChildrenOf = (rows: PartRows<typeof collectionParts>) => ({
+  locationAudit: rows.locationAudit,
+  pricingKits: rows.pricingKits,
+  referrals: rows.referrals,
+  ...caseChildrenOf(rows),
+});
+export type CollectionChildren = ReturnType<typeof collectionChildrenOf>;
 
 /** The employees the answer names by id (delegates, stage users, slip pickers, approval authors, …). */
 export const mentionedUserIds = (caseRows: CaseRow[], children: CaseChildren): number[] =>

@@ -1,27 +1,30 @@
 import type { Collection, CollectionCase } from '@lab/domain';
 import type { Queryable } from '../../db/client';
-import { findCaseRows } from './case-queries';
+import { readCombined } from '../../db/combined-read';
+import { collectionNotFound, findUserNames, parseCollectionUid } from './collection-queries';
 import {
-  collectionNotFound,
-  findCollectionRow,
-  findUserNames,
-  parseCollectionUid,
-} from './collection-queries';
-import { loadCaseChildren, loadCollectionChildren, mentionedUserIds } from './load-collection-children';
+  caseChildrenOf,
+  collectionCaseParts,
+  collectionChildrenOf,
+  collectionParts,
+  mentionedUserIds,
+} from './load-collection-children';
 import { presentCollection, presentCollectionCase } from './present-collection';
 
 /**
- * GET /api/v2/collection/{uid}/ with a fixed number of statements whatever the number of cases: the
- * collection, its cases, each child table once for all cases (`inArray`), then the names of the
+ * GET /api/v2/collection/{uid}/ in two statements whatever the number of cases: the collection, its cases
+ * and each child table once for all of them in one (load-collection-children.ts), then the names of the
  * employees mentioned. The rows are assembled in memory by the presenters.
  */
 export const loadCollection = async (db: Queryable, rawUid: string): Promise<Collection> => {
-  const collection = await findCollectionRow(db, parseCollectionUid(rawUid));
+  const rows = await readCombined(db, 'collection_load', collectionParts, {
+    uid: parseCollectionUid(rawUid),
+  });
+  const [collection] = rows.collection;
   if (!collection) throw collectionNotFound();
-  const caseRows = await findCaseRows(db, collection.collection.uid);
-  const children = await loadCollectionChildren(db, collection, caseRows);
-  const userNames = await findUserNames(db, mentionedUserIds(caseRows, children));
-  return presentCollection({ collection, caseRows, children, userNames });
+  const children = collectionChildrenOf(rows);
+  const userNames = await findUserNames(db, mentionedUserIds(rows.caseRows, children));
+  return presentCollection({ collection, caseRows: rows.caseRows, children, userNames });
 };
 
 /**
@@ -34,12 +37,14 @@ export const loadCollectionCase = async (
   collectionUid: string,
   caseUid: string,
 ): Promise<CollectionCase | null> => {
-  const collection = await findCollectionRow(db, collectionUid);
-  if (!collection) return null;
-  const caseRows = await findCaseRows(db, collectionUid);
-  const caseRow = caseRows.find((r) => r.case.uid === caseUid);
-  if (!caseRow) return null;
-  const children = await loadCaseChildren(db, collection, [caseRow]);
+  const rows = await readCombined(db, 'collection_case_load', collectionCaseParts, {
+    uid: collectionUid,
+    uids: [caseUid],
+  });
+  const [collection] = rows.collection;
+  const caseRow = rows.caseRows.find((r) => r.case.uid === caseUid);
+  if (!collection || !caseRow) return null;
+  const children = caseChildrenOf(rows);
   const userNames = await findUserNames(db, mentionedUserIds([caseRow], children));
-  return presentCollectionCase({ collection, caseRows, children, userNames }, caseRow);
+  return presentCollectionCase({ collection, caseRows: rows.caseRows, children, userNames }, caseRow);
 };

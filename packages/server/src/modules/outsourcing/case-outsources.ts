@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   outsourceJobStatus,
@@ -8,6 +8,8 @@ import {
   type PartnerAdapterType,
 } from '@lab/domain';
 import type { Queryable } from '../../db/client';
+import type { PartRows } from '../../db/combined-read';
+import { isAnyOf, type CaseUids } from '../../db/any-of';
 import {
   branches,
   cases,
@@ -19,11 +21,11 @@ import {
 } from '../../db/schema/index';
 
 // The outsource jobs of some cases as the collection answer lists them (the Outsourcing tab's cards):
-// three statements whatever the number of cases or jobs.
+// three selects whatever the number of cases or jobs, read in one statement (or in the collection's).
 
 const creators = alias(users, 'outsource_creators');
 
-const findJobRows = (q: Queryable, caseUids: string[]) =>
+const jobRowsQuery = (q: Queryable, caseUids: CaseUids) =>
   q
     .select({
       job: outsources,
@@ -38,17 +40,21 @@ const findJobRows = (q: Queryable, caseUids: string[]) =>
     .innerJoin(partners, eq(partners.id, outsources.partner_id))
     .leftJoin(branches, eq(branches.id, outsources.returning_branch_id))
     .leftJoin(creators, eq(creators.id, outsources.created_by_id))
-    .where(inArray(outsources.case_uid, caseUids))
+    .where(isAnyOf(outsources.case_uid, caseUids))
     .orderBy(asc(outsources.created_at), asc(outsources.id));
 
-const findRequestRows = (q: Queryable, outsourceIds: number[]) =>
+/** The ids (or uids) of the cases' jobs, as a subquery. */
+const jobsOf = (column: typeof outsources.id | typeof outsources.uid, caseUids: CaseUids) =>
+  sql`SELECT ${column} FROM ${outsources} WHERE ${isAnyOf(outsources.case_uid, caseUids)}`;
+
+const requestRowsQuery = (q: Queryable, caseUids: CaseUids) =>
   q
     .select()
     .from(integrated_outsource_requests)
-    .where(inArray(integrated_outsource_requests.outsource_id, outsourceIds))
+    .where(isAnyOf(integrated_outsource_requests.outsource_id, jobsOf(outsources.id, caseUids)))
     .orderBy(asc(integrated_outsource_requests.id));
 
-const findMessageRows = (q: Queryable, outsourceUids: string[]) =>
+const messageRowsQuery = (q: Queryable, caseUids: CaseUids) =>
   q
     .select({
       uid: messages.uid,
@@ -60,11 +66,22 @@ const findMessageRows = (q: Queryable, outsourceUids: string[]) =>
     })
     .from(messages)
     .where(
-      and(inArray(messages.outsource_uid, outsourceUids), eq(messages.message_type, 'OUTSOURCE_MESSAGE')),
+      and(
+        isAnyOf(messages.outsource_uid, jobsOf(outsources.uid, caseUids)),
+        eq(messages.message_type, 'OUTSOURCE_MESSAGE'),
+      ),
     )
     .orderBy(asc(messages.created_at), asc(messages.uid));
 
-type RequestRow = Awaited<ReturnType<typeof findRequestRows>>[number];
+/** The reads of the cases' jobs, their partner requests and messages: parts of a combined read. */
+export const caseOutsourceParts = (caseUids: CaseUids) => ({
+  outsourceJobs: (q: Queryable) => jobRowsQuery(q, caseUids),
+  outsourceRequests: (q: Queryable) => requestRowsQuery(q, caseUids),
+  outsourceMessages: (q: Queryable) => messageRowsQuery(q, caseUids),
+});
+export type CaseOutsourceRows = PartRows<ReturnType<typeof caseOutsourceParts>>;
+
+type RequestRow = CaseOutsourceRows['outsourceRequests'][number];
 
 const presentRequest = (r: RequestRow): Outsource['integrated_outsource_requests'][number] => ({
   id: r.id,
@@ -82,23 +99,13 @@ const presentRequest = (r: RequestRow): Outsource['integrated_outsource_requests
   payload: (r.payload ?? {}) as Record<string, unknown>,
 });
 
-/** caseUid → its jobs, oldest first. */
-export const findCaseOutsources = async (
-  q: Queryable,
-  caseUids: string[],
-): Promise<Map<string, Outsource[]>> => {
+/** caseUid → its jobs, oldest first, from the rows of `caseOutsourceParts`. */
+export const presentCaseOutsources = ({
+  outsourceJobs: jobs,
+  outsourceRequests: requests,
+  outsourceMessages: notes,
+}: CaseOutsourceRows): Map<string, Outsource[]> => {
   const byCase = new Map<string, Outsource[]>();
-  if (caseUids.length === 0) return byCase;
-  const jobs = await findJobRows(q, caseUids);
-  if (jobs.length === 0) return byCase;
-  const requests = await findRequestRows(
-    q,
-    jobs.map((j) => j.job.id),
-  );
-  const notes = await findMessageRows(
-    q,
-    jobs.map((j) => j.job.uid),
-  );
   for (const row of jobs) {
     const { job } = row;
     const presented: Outsource = {

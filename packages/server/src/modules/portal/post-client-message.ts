@@ -3,9 +3,8 @@ import type { ClientActor } from '../../auth/actor';
 import { inTransaction, type Db } from '../../db/client';
 import type { UploadedPart } from '../../http/multipart-upload';
 import type { FileStorage } from '../../storage/file-storage';
-import { findCollectionRow } from '../collections/collection-queries';
 import { forgetKeptFiles, keepUploadedParts } from '../files/store-file';
-import { isCollectionWithdrawn } from './collection-availability';
+import { findOpenPortalCollection } from './collection-availability';
 import { presentPortalMessage } from './present-portal';
 import { portalNotFound } from './portal-client';
 import { recordClientMessage } from './record-client-message';
@@ -33,8 +32,8 @@ export const postClientMessage = async (
   }
   const named = fields.case_collection_uid?.trim().toLowerCase();
   if (named && named !== client.collectionUid) throw portalNotFound();
-  const collection = await findCollectionRow(db, client.collectionUid);
-  if (!collection || (await isCollectionWithdrawn(db, client))) throw portalNotFound();
+  const collection = await findOpenPortalCollection(db, client);
+  if (!collection) throw portalNotFound();
   const kept = await keepUploadedParts(options.storage, options.parts, 'message_attachment');
   let message: Message;
   try {
@@ -46,7 +45,7 @@ export const postClientMessage = async (
         kept,
         target: {
           collectionUid: client.collectionUid,
-          branchId: collection.collection.fulfillment_branch_id,
+          branchId: collection.branchId,
           caseTarget: null,
           approvalUid: null,
         },

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_case_open_alerts_idx" ON "messages" USING btree ("case_uid") WHERE message_type = 'ALERTING_MESSAGE' AND resolved_at IS NULL;
