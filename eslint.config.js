@@ -52,7 +52,9 @@ const serverModuleSurfaces = {
   implants: [
     'find-implants.ts', // case actions read a case's implants as the implants module reads them
     'implant-audit.ts', // clone_implants writes the implant audit rows the implants module writes
+    'resolve-implant.ts', // an order's implants are checked against the catalogue as staff's are
   ],
+  intake: [],
   invoicing: [],
   messages: [
     'communication-logs.ts', // the client page presents communications as the collection's log does

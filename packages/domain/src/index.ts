@@ -69,3 +69,4 @@ export * from './api/stock-and-helpers';
 export * from './api/readable-messages';
 export * from './rules/permissions';
 export * from './api/action-permissions';
+export * from './api/orders';

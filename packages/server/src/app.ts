@@ -55,6 +55,7 @@ import { subscribeInvoicingToCaseEvents } from './modules/invoicing/case-event-r
 import { registerInvoicingRoutes } from './modules/invoicing/routes';
 import { outsourcingCaseActionHandlers } from './modules/outsourcing/case-actions';
 import { createPrinterGateway, type PrinterGateway } from './adapters/ipp/printer-gateway';
+import { registerIntakeRoutes } from './modules/intake/routes';
 import { registerPrintingRoutes } from './modules/printing/routes';
 import { registerWarehouseRoutes } from './modules/warehouse/routes';
 import { registerHelpersRoutes } from './modules/helpers/routes';
@@ -224,6 +225,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerHelpersRoutes(app, { db, nexusConnect });
   registerProductionRoutes(app, { db });
   await registerEvidentWebhookRoutes(app, { db, webhookSecret: config.evidentWebhookSecret });
+  await registerIntakeRoutes(app, { db, config });
   registerMailRoutes(app, { db, publicUrl: config.publicUrl, mailbox: mail.mailbox });
   await registerPageRoutes(app);
   return app;

@@ -79,6 +79,11 @@ export const envSchema = z.object({
   /** The integrated partner's API (adapter EVIDENT); unset: a local simulator runs inside the process. */
   EVIDENT_URL: z.string().url().optional(),
   EVIDENT_API_KEY: z.string().min(1).default('dev-evident-api-key'),
+  /**
+   * Encrypts the ordering platforms' signing keys at rest (AES-256-GCM under its sha256): a copy of the
+   * database alone holds no working key. Change it and the keys made before must be made again.
+   */
+  PLATFORM_KEY_SECRET: z.string().min(16).default('dev-platform-key-secret-change-me'),
   /** Shared secret of the partner's signed webhook calls (HMAC-SHA256). */
   EVIDENT_WEBHOOK_SECRET: z.string().min(1).default('dev-evident-webhook-secret'),
   /** How long one call to the partner may take, upload included. */
@@ -188,6 +193,7 @@ export type Config = {
   evidentUrl: string | undefined;
   evidentApiKey: string;
   evidentWebhookSecret: string;
+  platformKeySecret: string;
   evidentTimeoutMs: number;
   evidentRetryBaseSeconds: number;
   evidentSimulatorCompleteSeconds: number;
@@ -259,6 +265,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     evidentUrl: e.EVIDENT_URL?.replace(/\/$/, ''),
     evidentApiKey: e.EVIDENT_API_KEY,
     evidentWebhookSecret: e.EVIDENT_WEBHOOK_SECRET,
+    platformKeySecret: e.PLATFORM_KEY_SECRET,
     evidentTimeoutMs: e.EVIDENT_TIMEOUT_MS,
     evidentRetryBaseSeconds: e.EVIDENT_RETRY_BASE_SECONDS,
     evidentSimulatorCompleteSeconds: e.EVIDENT_SIMULATOR_COMPLETE_SECONDS,

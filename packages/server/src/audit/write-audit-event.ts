@@ -29,7 +29,7 @@ export type AuditActions = {
     | 'file_deleted';
   message: 'created' | 'resolved';
   // Staff add the e-mail addresses and mobile numbers a client is known by (Add Identification dialog).
-  client: 'identification_added';
+  client: 'identification_added' | 'created_from_order';
   file: 'uploaded' | 'deleted' | 'blurred' | 'restored' | 'registered';
   // Raised when a case is dispatched; options, PO and splits update it; finalise and manual invoicing close it.
   invoice: 'created' | 'updated' | 'split' | 'finalised' | 'manually_invoiced';
@@ -59,6 +59,10 @@ export type AuditActions = {
   component_stock: 'adjusted' | 'picked';
   // The warehouse picked a case's picking slip (lot numbers recorded, parts out of stock).
   picking_slip: 'picked';
+  // The admin's signing keys of the ordering platforms.
+  platform_key: 'created' | 'revoked';
+  // An ordering platform's order, received as a new collection (its cases have their own audit rows).
+  order: 'received';
 };
 export type AuditEntity = keyof AuditActions;
 

@@ -1,4 +1,4 @@
-import type { Department } from '@lab/domain';
+import type { Department, OrderingPlatform } from '@lab/domain';
 
 // Who a request acts as: a closed union, so every writer (audit rows above all) says who acted and
 // through which key. Staff sign in; clients and partners hold a capability key in the link.
@@ -38,7 +38,16 @@ export type PartnerActor = {
   keyFingerprint: string;
 };
 
-export type Actor = StaffActor | ClientActor | PartnerActor;
+/** An ordering platform through one of its signing keys (POST /api/v2/orders/). */
+export type PlatformActor = {
+  kind: 'platform';
+  platform: OrderingPlatform;
+  keyId: string;
+  /** The key's name, as the admin gave it ("OEP production"): audit rows show the order came through it. */
+  label: string;
+};
+
+export type Actor = StaffActor | ClientActor | PartnerActor | PlatformActor;
 
 /** The name an audit row, a message or a file shows for the actor. */
 export const actorReference = (actor: Actor): string => {
@@ -50,10 +59,12 @@ export const actorReference = (actor: Actor): string => {
       return actor.clientName;
     case 'partner':
       return actor.partnerName;
+    case 'platform':
+      return actor.label;
   }
 };
 
-/** The employee's id; null for clients and partners (they are no users). */
+/** The employee's id; null for clients, partners and platforms (they are no users). */
 export const actorUserId = (actor: Actor): number | null => (actor.kind === 'staff' ? actor.id : null);
 
 /** Through which key a non-staff actor acted: `portal:<fingerprint>` or `partner:<fingerprint>`. */
@@ -65,5 +76,7 @@ export const actorVia = (actor: Actor): string | null => {
       return `portal:${actor.keyFingerprint}`;
     case 'partner':
       return `partner:${actor.keyFingerprint}`;
+    case 'platform':
+      return `platform:${actor.keyId}`;
   }
 };

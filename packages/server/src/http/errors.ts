@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, commonMessages, type ErrorBody } from '@lab/domain';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { sqlStateOf } from '../db/sql-state';
 
 const validationBody = (error: FastifyError): ErrorBody => {
   const fields: Record<string, string> = {};
@@ -49,16 +50,6 @@ const databaseMessageOf = (error: unknown): string => {
   return texts.join(' ');
 };
 
-/** The SQLSTATE of a database error, also when a driver or Drizzle wrapped it (`cause`). */
-const sqlStateOf = (error: unknown): string | undefined => {
-  let current = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = cause;
-  }
-  return undefined;
-};
 
 /**
  * The router's own refusals (Fastify's `frameworkErrors`), in our envelope and without echoing the path:

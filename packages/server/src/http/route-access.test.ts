@@ -26,8 +26,9 @@ describe('the live route table', () => {
     const publicApi = test.app.routeAccessTable.filter(
       (r) => r.url.startsWith('/api/') && r.access === 'public' && r.method !== 'HEAD',
     );
-    // The partner's webhook is public: its HMAC signature is its credential.
+    // The partner's webhook and the platforms' orders are public: their HMAC signature is the credential.
     expect(publicApi.map((r) => r.url).toSorted()).toEqual([
+      '/api/v2/orders/',
       '/api/v2/partners/evident/webhook/',
       '/api/version/',
     ]);

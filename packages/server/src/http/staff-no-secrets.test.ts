@@ -31,7 +31,12 @@ type Answer = {
 
 // Routes walked only as other tests walk them: the event stream never ends.
 const notWalked = new Set(['/api/v2/stream', '/api/v2/stream/']);
-const adminOnly = new Set(['/api/v2/printers/', '/api/dev/mailbox/', '/api/v2/invoices/export/']);
+const adminOnly = new Set([
+  '/api/v2/printers/',
+  '/api/dev/mailbox/',
+  '/api/v2/invoices/export/',
+  '/api/v2/ordering_platform_keys/',
+]);
 // The OpenAPI document names the request fields (the sign-in's password among them), not data.
 const describesFields = new Set(['/api/docs']);
 

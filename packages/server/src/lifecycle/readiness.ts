@@ -7,6 +7,7 @@ import {
   readMigrationJournal,
 } from '../db/pending-migrations';
 import type { JobRunner } from '../jobs/start-jobs';
+import { sqlStateOf } from '../db/sql-state';
 
 // Whether this process should be sent requests (GET /readyz): not while it drains, and only while the
 // database answers, has every migration of this build, and the job runner runs.
@@ -21,15 +22,6 @@ const notReady = (reason: string): Readiness => ({ isReady: false, reason });
 // PostgreSQL's "no such table" and "no such schema": the migrator has not run here yet.
 const missingRelationCodes = new Set(['42P01', '3F000']);
 
-/** The SQLSTATE of a driver error, also when Drizzle wraps it (its `cause`). */
-const sqlStateOf = (error: unknown): string | undefined => {
-  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-};
 
 const selectNewestApplied = async (db: Db, timeoutMs: number): Promise<number | null> => {
   const client: unknown = (db as unknown as { $client: unknown }).$client;

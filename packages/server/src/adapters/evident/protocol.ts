@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { checkSignedBody, signBody, type SignatureCheck } from '../../auth/signed-body';
 
 // The wire contract between the lab and the EVIDENT design service, shared by our client, our webhook
 // route and the local simulator, so the three cannot drift apart. Calls to the partner carry
@@ -84,23 +84,17 @@ export type EvidentWebhookEvent = z.infer<typeof evidentWebhookEventSchema>;
 /** Webhook calls older or newer than this (by their signed timestamp) are refused, so a capture cannot be replayed later. */
 export const webhookToleranceSeconds = 5 * 60;
 
-const hmacOf = (secret: string, timestamp: string, rawBody: Buffer | string): Buffer =>
-  createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest();
-
 /** The two headers of a signed call. */
 export const signWebhook = (
   secret: string,
   rawBody: Buffer | string,
   at: Date = new Date(),
 ): Record<string, string> => {
-  const timestamp = String(Math.floor(at.getTime() / 1000));
-  return {
-    [evidentHeaders.timestamp]: timestamp,
-    [evidentHeaders.signature]: `sha256=${hmacOf(secret, timestamp, rawBody).toString('hex')}`,
-  };
+  const { timestamp, signature } = signBody(secret, rawBody, at);
+  return { [evidentHeaders.timestamp]: timestamp, [evidentHeaders.signature]: signature };
 };
 
-export type SignatureCheck = 'valid' | 'missing' | 'mismatch' | 'expired';
+export type { SignatureCheck };
 
 /** Checks a call's signature (constant time) and that its timestamp is within the tolerance of `now`. */
 export const checkWebhookSignature = (options: {
@@ -109,13 +103,4 @@ export const checkWebhookSignature = (options: {
   signature: string | undefined;
   timestamp: string | undefined;
   now: Date;
-}): SignatureCheck => {
-  const { signature, timestamp } = options;
-  if (!signature || !timestamp || !/^\d{1,12}$/.test(timestamp)) return 'missing';
-  const match = /^sha256=([0-9a-f]{64})$/i.exec(signature.trim());
-  if (!match?.[1]) return 'mismatch';
-  const expected = hmacOf(options.secret, timestamp, options.rawBody);
-  if (!timingSafeEqual(expected, Buffer.from(match[1], 'hex'))) return 'mismatch';
-  const ageSeconds = Math.abs(options.now.getTime() / 1000 - Number(timestamp));
-  return ageSeconds > webhookToleranceSeconds ? 'expired' : 'valid';
-};
+}): SignatureCheck => checkSignedBody({ ...options, toleranceSeconds: webhookToleranceSeconds });

@@ -107,7 +107,7 @@ export const audit_events = pgTable(
     created_at: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    check('audit_events_actor_kind_check', oneOf(t.actor_kind, ['staff', 'client', 'partner'])),
+    check('audit_events_actor_kind_check', oneOf(t.actor_kind, ['staff', 'client', 'partner', 'platform'])),
     index('audit_events_entity_idx').on(t.entity_type, t.entity_id, t.created_at),
     index('audit_events_collection_idx').on(t.collection_uid, t.created_at),
     index('audit_events_case_idx').on(t.case_uid),

@@ -29,6 +29,8 @@ export const clients = pgTable(
     state: text('state'),
     postcode: text('postcode'),
     is_active: boolean('is_active').notNull().default(true),
+    // Created by an order whose client matched no account number or e-mail: the lab checks it is new.
+    needs_review: boolean('needs_review').notNull().default(false),
     created_at: timestamptz('created_at').notNull().defaultNow(),
     updated_at: timestamptz('updated_at').notNull().defaultNow(),
   },

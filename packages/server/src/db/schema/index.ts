@@ -25,3 +25,4 @@ export * from './users';
 export * from './warehouse';
 export * from './printing';
 export * from './idempotency';
+export * from './intake';

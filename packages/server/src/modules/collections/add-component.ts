@@ -8,8 +8,10 @@ import {
   toIso,
   type AddComponent,
   type BusinessCalendar,
+  type Dentate,
+  type StatusParent,
 } from '@lab/domain';
-import type { StaffActor } from '../../auth/actor';
+import { actorUserId, type Actor, type StaffActor } from '../../auth/actor';
 import { inTransaction, type Db, type Tx } from '../../db/client';
 import {
   cases,
@@ -36,7 +38,8 @@ export type AddComponentOptions = {
   now?: Date;
 };
 
-const findJobType = async (tx: Tx, id: number) => {
+/** An active job type with what a new case copies from it; null when unknown or inactive. */
+export const findJobType = async (tx: Tx, id: number) => {
   const [row] = await tx
     .select({
       id: job_types.id,
@@ -117,47 +120,80 @@ export const addComponent = (
       throw new AppError('validation_failed', { message: firstMessage ?? scheduleMessages.blank, fields });
     }
 
-    const ordinal = await nextOrdinal(tx, collection.uid);
-    const caseMkey = `${collection.collection_id}-${String(ordinal).padStart(2, '0')}`;
-    const [created] = await tx
-      .insert(cases)
-      .values({
-        case_mkey: caseMkey,
-        ordinal,
-        collection_uid: collection.uid,
-        job_type_id: jobType.id,
-        status_id: status.id,
-        ...flagsForStatusParent(status.parent_name),
-        department: departmentForStatusParent(status.parent_name),
-        virtual_product: jobType.virtual_product,
-        requires_return_file: jobType.requires_return_file,
-        dentate: body.dentate,
-        added: now,
-        created_by_id: actor.id,
-        schedule_start: now,
-        date_promised: datePromised,
-      })
-      .returning({ uid: cases.uid });
-    if (!created) throw new Error('case insert returned no row');
-
-    await copyChecklist(tx, created.uid, jobType.id);
-    if (jobType.preemptive_partner_id !== null) {
-      // The job type's rule: a planned, not started outsource to its partner.
-      await tx.insert(outsources).values({
-        case_uid: created.uid,
-        partner_id: jobType.preemptive_partner_id,
-        created_by_id: actor.id,
-      });
-    }
-    await recomputeCaseSchedule(tx, created.uid);
-    const changes: CaseChanges = {
-      created: { old: null, new: caseMkey },
-      job_type: { old: null, new: jobType.name },
-      dentate: { old: null, new: body.dentate },
-      status: { old: null, new: status.name },
-    };
-    if (datePromised) changes.date_promised = { old: null, new: toIso(datePromised) };
-    await writeCaseAuditRow(tx, { caseUid: created.uid, actor, now, changes });
+    const created = await insertNewCase(tx, {
+      collection,
+      jobType,
+      status,
+      dentate: body.dentate,
+      datePromised,
+      actor,
+      now,
+    });
     await tx.update(collections).set({ updated_at: now }).where(eq(collections.uid, collection.uid));
     return { collectionUid: collection.uid, caseUid: created.uid };
   });
+
+type NewCaseJobType = NonNullable<Awaited<ReturnType<typeof findJobType>>>;
+type NewCaseStatus = { id: number; name: string; parent_name: StatusParent };
+
+/**
+ * The collection's next component: its row (flags and department from the status), its checklist, the
+ * job type's planned outsource, its stored schedule and its audit row. Call it with the collection
+ * locked, so parallel adds get distinct ordinals. Add Component, redo and new orders make cases so.
+ */
+export const insertNewCase = async (
+  tx: Tx,
+  options: {
+    collection: { uid: string; collection_id: number };
+    jobType: NewCaseJobType;
+    status: NewCaseStatus;
+    dentate: Dentate;
+    datePromised: Date | null;
+    actor: Actor;
+    now: Date;
+  },
+): Promise<{ uid: string; case_id: number; case_mkey: string }> => {
+  const { collection, jobType, status, actor, now, datePromised } = options;
+  const ordinal = await nextOrdinal(tx, collection.uid);
+  const caseMkey = `${collection.collection_id}-${String(ordinal).padStart(2, '0')}`;
+  const [created] = await tx
+    .insert(cases)
+    .values({
+      case_mkey: caseMkey,
+      ordinal,
+      collection_uid: collection.uid,
+      job_type_id: jobType.id,
+      status_id: status.id,
+      ...flagsForStatusParent(status.parent_name),
+      department: departmentForStatusParent(status.parent_name),
+      virtual_product: jobType.virtual_product,
+      requires_return_file: jobType.requires_return_file,
+      dentate: options.dentate,
+      added: now,
+      created_by_id: actorUserId(actor),
+      schedule_start: now,
+      date_promised: datePromised,
+    })
+    .returning({ uid: cases.uid, case_id: cases.case_id });
+  if (!created) throw new Error('case insert returned no row');
+
+  await copyChecklist(tx, created.uid, jobType.id);
+  if (jobType.preemptive_partner_id !== null) {
+    // The job type's rule: a planned, not started outsource to its partner.
+    await tx.insert(outsources).values({
+      case_uid: created.uid,
+      partner_id: jobType.preemptive_partner_id,
+      created_by_id: actorUserId(actor),
+    });
+  }
+  await recomputeCaseSchedule(tx, created.uid);
+  const changes: CaseChanges = {
+    created: { old: null, new: caseMkey },
+    job_type: { old: null, new: jobType.name },
+    dentate: { old: null, new: options.dentate },
+    status: { old: null, new: status.name },
+  };
+  if (datePromised) changes.date_promised = { old: null, new: toIso(datePromised) };
+  await writeCaseAuditRow(tx, { caseUid: created.uid, collectionUid: collection.uid, actor, now, changes });
+  return { uid: created.uid, case_id: created.case_id, case_mkey: caseMkey };
+};

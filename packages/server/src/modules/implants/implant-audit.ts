@@ -1,5 +1,5 @@
 import type { Implant, ImplantAuditAction, ImplantAuditChanges, ImplantAuditField } from '@lab/domain';
-import type { StaffActor } from '../../auth/actor';
+import { actorReference, actorUserId, type Actor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { implant_audit } from '../../db/schema/index';
 import { publishCasesChanged } from '../../realtime/events';
@@ -32,7 +32,8 @@ export type ImplantAuditEntry = {
   implantId: number;
   action: ImplantAuditAction;
   changes: ImplantAuditChanges;
-  actor: StaffActor;
+  // Staff, or the ordering platform whose order brought the implant.
+  actor: Actor;
 };
 
 /** Written inside the change's own transaction, so a change never lands without its audit row. */
@@ -48,8 +49,8 @@ export const writeImplantAudits = async (tx: Tx, entries: ImplantAuditEntry[]): 
       implant_id: entry.implantId,
       action: entry.action,
       // Audit tables name staff by username, as the other audits and messages do.
-      modified_by: entry.actor.username,
-      modified_by_id: entry.actor.id,
+      modified_by: actorReference(entry.actor),
+      modified_by_id: actorUserId(entry.actor),
       changed_values: entry.changes,
     })),
   );

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { dentates, orderingPlatforms } from '../enums';
+import { isFdiTooth } from '../rules/teeth';
+
+// POST /api/v2/orders/: one order from an ordering platform in, one collection out (issue 29). The
+// platform signs the exact body with its key (HMAC-SHA256 over "<timestamp>.<body>"); the order's own
+// id makes a second sending of it answer the same collection. Files are named here and sent afterwards
+// with PUT to the one-time links of the answer, as the file service's uploads are.
+
+export const orderHeaders = {
+  keyId: 'x-lab-key-id',
+  timestamp: 'x-lab-timestamp',
+  signature: 'x-lab-signature',
+} as const;
+
+/** How far a signed timestamp may be from the server's clock, either way. */
+export const orderSignatureToleranceSeconds = 5 * 60;
+
+export const orderMessages = {
+  badSignature: 'Invalid signature',
+  unknownKey: 'Unknown or revoked platform key',
+  badOrder: 'The order is not valid',
+  orderChanged: 'This order id was already received with other contents',
+  unknownJobType: 'Unknown job type',
+  unknownImplantPlatform: 'Unknown implant platform',
+  unknownBranch: 'Unknown branch',
+  toothNotFdi: 'Must be an FDI tooth number (11–48)',
+  duplicateFile: 'The same file name is listed twice',
+  clientNeeded: 'Give the account number, the e-mail or the name and country of the client',
+  keyLabelRequired: 'Give the key a name',
+  keyNotFound: 'Platform key not found',
+} as const;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+const toothSchema = z.number().int().refine(isFdiTooth, { error: orderMessages.toothNotFdi });
+
+export const orderImplantSchema = z.object({
+  tooth: toothSchema,
+  /** The implant system's platform as the catalogue names it ("NobelActive RP"); null for a pontic. */
+  platform: text(120).nullable(),
+});
+
+export const orderCaseSchema = z.object({
+  /** The job type as the lab names it ("Zirconia Bridge"). */
+  job_type: text(120),
+  dentate: z.enum(dentates),
+  /** The teeth the component covers, FDI. */
+  teeth: z.array(toothSchema).max(32).default([]),
+  implants: z.array(orderImplantSchema).max(32).default([]),
+  /** Names of this component's files, among the order's `files`. */
+  files: z.array(text(255)).max(50).default([]),
+});
+
+export const orderClientSchema = z.object({
+  account_number: text(60).optional(),
+  email: z.email().max(254).optional(),
+  name: text(200).optional(),
+  /** ISO 3166 alpha-2, as the clients' countries are kept. */
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((c) => c.toUpperCase())
+    .optional(),
+});
+
+export const orderSchema = z
+  .object({
+    /** The platform's own id of the order: the same id again answers the same collection. */
+    order_id: text(120),
+    client: orderClientSchema,
+    patient_reference: text(200),
+    /** The branch that makes it, by name; unset: the lab chooses at check-in. */
+    fulfillment_branch: text(120).optional(),
+    cases: z.array(orderCaseSchema).min(1).max(30),
+    /** The platform's order form, kept verbatim (implants, options, basic information). */
+    order_form: z.record(z.string(), z.unknown()).default({}),
+    /** Every file of the order, by name; each gets a one-time upload link. */
+    files: z
+      .array(z.object({ file_name: text(255) }))
+      .max(100)
+      .default([]),
+  })
+  .superRefine((order, context) => {
+    const client = order.client;
+    if (!client.account_number && !client.email && !(client.name && client.country)) {
+      context.addIssue({ code: 'custom', path: ['client'], message: orderMessages.clientNeeded });
+    }
+    const names = new Set<string>();
+    order.files.forEach((file, index) => {
+      if (names.has(file.file_name)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['files', index, 'file_name'],
+          message: orderMessages.duplicateFile,
+        });
+      }
+      names.add(file.file_name);
+    });
+  });
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderAnswerSchema = z.object({
+  /** false when the order id was received before: the same collection, fresh links for files not yet sent. */
+  created: z.boolean(),
+  collection_uid: z.uuid(),
+  collection_id: z.number().int(),
+  /** The client is new to the lab (matched by no account number or e-mail) and waits for its review. */
+  client_needs_review: z.boolean(),
+  cases: z.array(z.object({ case_uid: z.uuid(), case_id: z.number().int(), case_mkey: z.string() })),
+  files: z.array(z.object({ uid: z.uuid(), fileName: z.string(), oneTimeUploadLink: z.string().nullable() })),
+});
+export type OrderAnswer = z.infer<typeof orderAnswerSchema>;
+
+// The admin's keys of the ordering platforms.
+export const platformKeySchema = z.object({
+  id: z.number().int(),
+  platform: z.enum(orderingPlatforms),
+  key_id: z.string(),
+  label: z.string(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+export type PlatformKey = z.infer<typeof platformKeySchema>;
+
+export const createPlatformKeySchema = z.object({
+  platform: z.enum(orderingPlatforms),
+  label: z.string().trim().min(1, { error: orderMessages.keyLabelRequired }).max(120),
+});
+
+/** The new key, whose secret is shown this once and never again. */
+export const createdPlatformKeySchema = platformKeySchema.extend({ secret: z.string() });
