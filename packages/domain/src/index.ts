@@ -70,3 +70,4 @@ export * from './api/readable-messages';
 export * from './rules/permissions';
 export * from './api/action-permissions';
 export * from './api/orders';
+export * from './rules/intake/mesh-checks';

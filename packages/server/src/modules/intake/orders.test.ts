@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderAnswerSchema, orderHeaders, orderMessages, type OrderAnswer } from '@lab/domain';
+import { buildApp } from '../../app';
 import { signBody } from '../../auth/signed-body';
 import {
   audit_events,
@@ -15,6 +16,7 @@ import {
   ordering_platform_keys,
 } from '../../db/schema/index';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../testing';
+import { openSecondHandle } from '../../testing/second-handle';
 
 // POST /api/v2/orders/ through the real app: a signed order becomes exactly one collection, the same
 // order again the same collection; bad signatures, stale timestamps and revoked keys write nothing;
@@ -90,6 +92,13 @@ const oneFacetStl = (): Buffer => {
   [0, 0, 1, 0, 0, 0, 10, 0, 0, 0, 10, 0].forEach((value, index) => bytes.writeFloatLE(value, 84 + index * 4));
   return bytes;
 };
+
+/** A one-triangle ASCII PLY. */
+const oneFacePly = (): Buffer =>
+  Buffer.from(
+    'ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\n' +
+      'element face 1\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n10 0 0\n0 10 0\n3 0 1 2\n',
+  );
 
 const countOf = async (table: typeof collections | typeof cases | typeof clients): Promise<number> => {
   const [row] = await test.db.select({ n: sql<number>`count(*)::int` }).from(table);
@@ -252,6 +261,40 @@ describe('a signed order', () => {
     expect(answer).toMatchObject({ created: false, collection_uid: first.collection_uid });
     expect(answer.files.find((f) => f.fileName.endsWith('/upper.stl'))?.oneTimeUploadLink).toBeNull();
     expect(answer.files.filter((f) => f.oneTimeUploadLink !== null)).toHaveLength(3);
+  });
+
+  it('keeps the collection whole and its links working when the server stops before the uploads', async () => {
+    const answer = orderAnswerSchema.parse((await send(sampleOrder('OEP-1500'))).json());
+    // Another process on the same database, as after a restart: nothing of the order lived in memory.
+    const second = openSecondHandle(test.db);
+    const restarted = await buildApp({
+      db: second.db,
+      config: test.config,
+      storage: test.storage,
+      version: 'restarted',
+      logger: false,
+      mail: test.mail,
+      evident: null,
+    });
+    try {
+      for (const file of answer.files) {
+        const put = await restarted.inject({
+          method: 'PUT',
+          url: file.oneTimeUploadLink ?? '',
+          headers: { 'content-type': 'application/octet-stream' },
+          payload: file.fileName.endsWith('.ply') ? oneFacePly() : oneFacetStl(),
+        });
+        expect(put.statusCode, put.body).toBeLessThan(300);
+      }
+      const rows = await test.db.select().from(files).where(eq(files.collection_uid, answer.collection_uid));
+      expect(rows.map((r) => r.upload_state)).toEqual(['complete', 'complete', 'complete', 'complete']);
+      expect(
+        await test.db.select().from(cases).where(eq(cases.collection_uid, answer.collection_uid)),
+      ).toHaveLength(2);
+    } finally {
+      await restarted.close();
+      await second.close();
+    }
   });
 
   it('matches the client by account number the next time, and by e-mail', async () => {
