@@ -71,3 +71,4 @@ export * from './rules/permissions';
 export * from './api/action-permissions';
 export * from './api/orders';
 export * from './rules/intake/mesh-checks';
+export * from './rules/intake/order-checks';

@@ -29,6 +29,7 @@ export const orderMessages = {
   clientNeeded: 'Give the account number, the e-mail or the name and country of the client',
   keyLabelRequired: 'Give the key a name',
   keyNotFound: 'Platform key not found',
+  caseNotFound: 'Case not found',
 } as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -130,6 +131,20 @@ export const createPlatformKeySchema = z.object({
   platform: z.enum(orderingPlatforms),
   label: z.string().trim().min(1, { error: orderMessages.keyLabelRequired }).max(120),
 });
+
+/** GET /api/v2/case/{case_uid}/preflight/: is the case ready for Check in, and what stops it. */
+export const preflightReportSchema = z.object({
+  ready: z.boolean(),
+  checks: z.array(
+    z.object({
+      code: z.string(),
+      severity: z.enum(['block', 'warn']),
+      message: z.string(),
+      file_id: z.number().int().optional(),
+    }),
+  ),
+});
+export type PreflightReport = z.infer<typeof preflightReportSchema>;
 
 /** The new key, whose secret is shown this once and never again. */
 export const createdPlatformKeySchema = platformKeySchema.extend({ secret: z.string() });

@@ -1,7 +1,9 @@
-import { orderingPlatforms } from '@lab/domain';
-import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { orderingPlatforms, scanKinds } from '@lab/domain';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { collections } from './collections';
 import { oneOf, timestamptz } from './columns';
+import { files } from './files';
+import { job_types } from './reference';
 import { users } from './users';
 
 /**
@@ -49,3 +51,30 @@ export const platform_orders = pgTable(
     index('platform_orders_collection_idx').on(t.collection_uid),
   ],
 );
+
+/** The scans a case of the job type needs at check-in (pre-flight); admins edit them per job type. */
+export const job_type_required_files = pgTable(
+  'job_type_required_files',
+  {
+    job_type_id: integer('job_type_id')
+      .notNull()
+      .references(() => job_types.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.job_type_id, t.kind] }),
+    check('job_type_required_files_kind_check', oneOf(t.kind, scanKinds)),
+  ],
+);
+
+/**
+ * A scan's reading (facets, bounding box, sha256, …) or why it cannot be read, kept per file: a file's
+ * bytes never change once received (a new upload is a new file), so it is read once.
+ */
+export const file_mesh_reports = pgTable('file_mesh_reports', {
+  file_id: integer('file_id')
+    .primaryKey()
+    .references(() => files.id, { onDelete: 'cascade' }),
+  report: jsonb('report').notNull(),
+  analysed_at: timestamptz('analysed_at').notNull().defaultNow(),
+});

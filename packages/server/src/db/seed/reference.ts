@@ -8,6 +8,7 @@ import {
   component_stock,
   components,
   implant_platforms,
+  job_type_required_files,
   job_types,
   kits,
   material_types,
@@ -39,6 +40,7 @@ import {
   branchList,
   checklistTemplateList,
   jobTypeList,
+  requiredScansOf,
   jobTypeProfile,
   markets,
   materialList,
@@ -119,6 +121,11 @@ const seedLists = async (tx: Tx): Promise<void> => {
       ...jobTypeProfile(j),
     })),
   );
+  const requiredScans = jobTypeRows.flatMap((row) => {
+    const spec = jobTypeList.find((j) => j.name === row.name);
+    return spec ? requiredScansOf(spec).map((kind) => ({ job_type_id: row.id, kind })) : [];
+  });
+  await insertAll(tx, job_type_required_files, requiredScans);
   const typeRows = await insertReturning(
     tx,
     material_types,

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../testing';
 import { openSecondHandle } from '../../testing/second-handle';
+import { makePlatformKey, sendOrder, type TestPlatformKey } from './intake-test-kit';
 
 // POST /api/v2/orders/ through the real app: a signed order becomes exactly one collection, the same
 // order again the same collection; bad signatures, stale timestamps and revoked keys write nothing;
@@ -24,7 +25,7 @@ import { openSecondHandle } from '../../testing/second-handle';
 
 let test: TestApp;
 let admin: SignedInUser;
-let key: { id: number; key_id: string; secret: string };
+let key: TestPlatformKey;
 
 const sampleOrder = (orderId: string, overrides: Record<string, unknown> = {}) => ({
   order_id: orderId,
@@ -66,24 +67,8 @@ const sampleOrder = (orderId: string, overrides: Record<string, unknown> = {}) =
   ...overrides,
 });
 
-const send = (
-  body: unknown,
-  options: { secret?: string; keyId?: string; at?: Date; rawBody?: string } = {},
-) => {
-  const raw = options.rawBody ?? JSON.stringify(body);
-  const signed = signBody(options.secret ?? key.secret, raw, options.at);
-  return test.app.inject({
-    method: 'POST',
-    url: '/api/v2/orders/',
-    headers: {
-      'content-type': 'application/json',
-      [orderHeaders.keyId]: options.keyId ?? key.key_id,
-      [orderHeaders.timestamp]: signed.timestamp,
-      [orderHeaders.signature]: signed.signature,
-    },
-    payload: raw,
-  });
-};
+const send = (body: unknown, options: Parameters<typeof sendOrder>[3] = {}) =>
+  sendOrder(test, key, body, options);
 
 /** The smallest binary STL: an 80-byte header, a count of one, one 50-byte facet. */
 const oneFacetStl = (): Buffer => {
@@ -108,14 +93,7 @@ const countOf = async (table: typeof collections | typeof cases | typeof clients
 beforeAll(async () => {
   test = await createTestApp();
   admin = await signInAs(test, { admin: true });
-  const created = await test.app.inject({
-    method: 'POST',
-    url: '/api/v2/ordering_platform_keys/',
-    headers: admin.headers,
-    payload: { platform: 'oep', label: 'OEP production' },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  key = created.json();
+  key = await makePlatformKey(test, admin);
 });
 afterAll(() => test.close());
 

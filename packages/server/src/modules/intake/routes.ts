@@ -13,13 +13,16 @@ import {
   orderSchema,
   orderSignatureToleranceSeconds,
   platformKeySchema,
+  preflightReportSchema,
   type Order,
 } from '@lab/domain';
 import { checkSignedBody } from '../../auth/signed-body';
 import { requireActor } from '../../http/access';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { FileStorage } from '../../storage/file-storage';
 import { receiveOrder } from './create-order';
+import { casePreflight } from './preflight';
 import {
   createPlatformKey,
   findSigningKey,
@@ -62,12 +65,14 @@ const parseOrder = (rawBody: Buffer): Order => {
 };
 
 const keyParams = z.object({ key_id: z.coerce.number().int().positive() });
+// An id that cannot be a uuid names no case: 404 like an unknown one.
+const caseParams = z.object({ case_uid: z.string().max(64) });
 
 export const registerIntakeRoutes = async (
   app: FastifyInstance,
-  deps: { db: Db; config: Config },
+  deps: { db: Db; config: Config; storage: FileStorage },
 ): Promise<void> => {
-  const { db, config } = deps;
+  const { db, config, storage } = deps;
 
   await app.register(async (scope) => {
     // The signature is over the exact bytes sent: the body is taken raw and parsed once it holds.
@@ -115,6 +120,13 @@ export const registerIntakeRoutes = async (
   });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/v2/case/:case_uid/preflight/',
+    { config: { access: 'staff' }, schema: { params: caseParams, response: { 200: preflightReportSchema } } },
+    (request) => casePreflight(db, storage, request.params.case_uid),
+  );
+
   const adminOnly = { access: 'staff', permission: 'administer' } as const;
 
   api.get(

@@ -1,9 +1,11 @@
-import type {
-  ApprovalTypeCode,
-  Department,
-  MessageTypeCode,
-  MessageVisibility,
-  StatusParent,
+import {
+  scanKinds,
+  type ApprovalTypeCode,
+  type Department,
+  type MessageTypeCode,
+  type MessageVisibility,
+  type ScanKind,
+  type StatusParent,
 } from '@lab/domain';
 
 // The reference lists of domain-decisions.md 'Reference data', as plain data. reference.ts inserts them.
@@ -103,7 +105,13 @@ export type JobTypeSpec = {
   implants: [number, number];
   /** Material types it is made in, first = most common. */
   materials: string[];
+  /** The scans pre-flight asks for; default: all four for an implant-borne type, else the arch scan. */
+  requiredScans?: ScanKind[];
 };
+
+/** An implant-borne type needs both jaws, the bite and the scan bodies; another, its own arch. */
+export const requiredScansOf = (spec: JobTypeSpec): ScanKind[] =>
+  spec.requiredScans ?? (spec.implants[0] > 0 ? [...scanKinds] : ['arch_scan']);
 
 export const jobTypeList: JobTypeSpec[] = [
   {
@@ -207,6 +215,8 @@ export const jobTypeList: JobTypeSpec[] = [
     ratios: [0.1, 0.4, 0.2, 0.1],
     implants: [1, 6],
     materials: [],
+    // Planned before the implants are placed: no scan bodies yet.
+    requiredScans: ['arch_scan', 'opposing_scan'],
   },
   {
     name: 'Scan Gauge',
@@ -217,6 +227,8 @@ export const jobTypeList: JobTypeSpec[] = [
     ratios: [0.1, 0.1, 0.4, 0.15],
     implants: [0, 0],
     materials: ['Titanium'],
+    // Made from the kit's own geometry, not from a patient's scan.
+    requiredScans: [],
   },
   {
     name: 'Nightguard',
