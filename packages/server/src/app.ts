@@ -225,7 +225,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerHelpersRoutes(app, { db, nexusConnect });
   registerProductionRoutes(app, { db });
   await registerEvidentWebhookRoutes(app, { db, webhookSecret: config.evidentWebhookSecret });
-  await registerIntakeRoutes(app, { db, config, storage });
+  await registerIntakeRoutes(app, { db, config, storage, caseEvents });
   registerMailRoutes(app, { db, publicUrl: config.publicUrl, mailbox: mail.mailbox });
   await registerPageRoutes(app);
   return app;

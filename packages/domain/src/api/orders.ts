@@ -30,6 +30,8 @@ export const orderMessages = {
   keyLabelRequired: 'Give the key a name',
   keyNotFound: 'Platform key not found',
   caseNotFound: 'Case not found',
+  checkInBlocked: 'Pre-flight checks stop Check in: fix them, or give the reason to check in anyway',
+  alreadyCheckedIn: 'This case is already checked in',
 } as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -145,6 +147,35 @@ export const preflightReportSchema = z.object({
   ),
 });
 export type PreflightReport = z.infer<typeof preflightReportSchema>;
+
+/** POST /api/v2/case/{case_uid}/check_in/: a reason checks in past blocking pre-flight checks (audited). */
+export const checkInBodySchema = z.object({
+  override_reason: z.string().trim().max(500).optional(),
+});
+
+/** A case on the Check-in desk's lists. */
+export const checkInRowSchema = z.object({
+  case_uid: z.uuid(),
+  case_id: z.number().int(),
+  case_mkey: z.string(),
+  collection_uid: z.uuid(),
+  patient_reference: z.string(),
+  client_name: z.string(),
+  job_type: z.string(),
+  ordering_platform: z.string(),
+  added: z.string(),
+  date_received: z.string().nullable(),
+  date_checked_in: z.string().nullable(),
+});
+export type CheckInRow = z.infer<typeof checkInRowSchema>;
+
+/** GET /api/v2/checkin/?branch_id=: the desk's three lists, oldest first (checked in: newest first). */
+export const checkInListsSchema = z.object({
+  arrived: z.array(checkInRowSchema),
+  awaiting_check_in: z.array(checkInRowSchema),
+  checked_in_today: z.array(checkInRowSchema),
+});
+export type CheckInLists = z.infer<typeof checkInListsSchema>;
 
 /** The new key, whose secret is shown this once and never again. */
 export const createdPlatformKeySchema = platformKeySchema.extend({ secret: z.string() });

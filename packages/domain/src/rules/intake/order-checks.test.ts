@@ -120,6 +120,13 @@ describe('the pre-flight of a case', () => {
     expect(guide).toEqual({ ready: true, checks: [] });
   });
 
+  it('asks a case whose dentate is not set for no particular jaw', () => {
+    const unset = preflightChecks(
+      bridge({ dentate: null, files: bridge().files.filter((f) => f.id === 4 || f.id === 2) }),
+    );
+    expect(unset).toEqual({ ready: true, checks: [] });
+  });
+
   it('finds the opposing jaw among the order’s other cases’ files', () => {
     const withoutLower = bridge().files.filter((f) => f.id !== 3);
     expect(preflightChecks(bridge({ files: withoutLower })).ready).toBe(false);

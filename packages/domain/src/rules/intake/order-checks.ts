@@ -40,8 +40,11 @@ const namePatterns: [RegExp, NamedKind][] = [
 export const namedKindOf = (filename: string): NamedKind | null =>
   namePatterns.find(([pattern]) => pattern.test(filename))?.[1] ?? null;
 
-/** The jaws a case restores: an UPPER case's arch scan is the upper one, its opposing scan the lower. */
-const jawsOf = (dentate: Dentate): { arch: Jaw[]; opposing: Jaw[] } => {
+/**
+ * The jaws a case restores: an UPPER case's arch scan is the upper one, its opposing scan the lower. A
+ * case whose dentate is not set yet asks for no particular jaw.
+ */
+const jawsOf = (dentate: Dentate | null): { arch: Jaw[]; opposing: Jaw[] } => {
   switch (dentate) {
     case 'UPPER':
       return { arch: ['upper'], opposing: ['lower'] };
@@ -50,6 +53,7 @@ const jawsOf = (dentate: Dentate): { arch: Jaw[]; opposing: Jaw[] } => {
     case 'BOTH':
       return { arch: ['upper', 'lower'], opposing: [] };
     case 'NONE':
+    case null:
       return { arch: [], opposing: [] };
   }
 };
@@ -64,7 +68,7 @@ export type PreflightFile = {
 };
 
 export type PreflightInput = {
-  dentate: Dentate;
+  dentate: Dentate | null;
   jobType: string;
   /** Final Prosthesis names its shade and material. */
   productClass: string;

@@ -100,7 +100,14 @@ const meshReports = async (
   for (const row of kept) reports.set(row.file_id, row.report as MeshStats | MeshReadFailure);
   for (const file of received) {
     if (reports.has(file.id)) continue;
-    const report = await analyseMesh(await readBytes(storage, file.storage_key));
+    const bytes = await readBytes(storage, file.storage_key).catch(() => null);
+    if (bytes === null) {
+      // The row says received but the store has no bytes (a store restored without them): unreadable
+      // now, and not kept, so the check runs again once the bytes are back.
+      reports.set(file.id, { unreadable: true, reason: 'its stored copy could not be read' });
+      continue;
+    }
+    const report = await analyseMesh(bytes);
     await db.insert(file_mesh_reports).values({ file_id: file.id, report }).onConflictDoNothing();
     reports.set(file.id, report);
   }
@@ -147,7 +154,7 @@ export const casePreflight = async (
     mesh: reports.get(f.id) ?? null,
   }));
   return preflightChecks({
-    dentate: caseRow.dentate as Dentate,
+    dentate: caseRow.dentate as Dentate | null,
     jobType: caseRow.job_type,
     productClass: caseRow.product_class,
     requiredKinds: required.map((r) => r.kind as ScanKind),

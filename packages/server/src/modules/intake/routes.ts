@@ -12,6 +12,9 @@ import {
   orderMessages,
   orderSchema,
   orderSignatureToleranceSeconds,
+  checkInBodySchema,
+  checkInListsSchema,
+  maxDatabaseInteger,
   platformKeySchema,
   preflightReportSchema,
   type Order,
@@ -21,6 +24,9 @@ import { requireActor } from '../../http/access';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../storage/file-storage';
+import type { CaseEvents } from '../cases/kernel';
+import { checkInCase } from './check-in';
+import { branchExists, findCheckInLists } from './check-in-lists';
 import { receiveOrder } from './create-order';
 import { casePreflight } from './preflight';
 import {
@@ -67,12 +73,13 @@ const parseOrder = (rawBody: Buffer): Order => {
 const keyParams = z.object({ key_id: z.coerce.number().int().positive() });
 // An id that cannot be a uuid names no case: 404 like an unknown one.
 const caseParams = z.object({ case_uid: z.string().max(64) });
+const checkInQuery = z.object({ branch_id: z.coerce.number().int().positive().max(maxDatabaseInteger) });
 
 export const registerIntakeRoutes = async (
   app: FastifyInstance,
-  deps: { db: Db; config: Config; storage: FileStorage },
+  deps: { db: Db; config: Config; storage: FileStorage; caseEvents: CaseEvents },
 ): Promise<void> => {
-  const { db, config, storage } = deps;
+  const { db, config, storage, caseEvents } = deps;
 
   await app.register(async (scope) => {
     // The signature is over the exact bytes sent: the body is taken raw and parsed once it holds.
@@ -120,6 +127,36 @@ export const registerIntakeRoutes = async (
   });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/v2/checkin/',
+    {
+      config: { access: 'staff' },
+      schema: { querystring: checkInQuery, response: { 200: checkInListsSchema } },
+    },
+    async (request) => {
+      if (!(await branchExists(db, request.query.branch_id))) {
+        throw new AppError('not_found', { message: orderMessages.unknownBranch });
+      }
+      return findCheckInLists(db, request.query.branch_id);
+    },
+  );
+
+  api.post(
+    '/api/v2/case/:case_uid/check_in/',
+    {
+      config: { access: 'staff', permission: 'change_status' },
+      schema: { params: caseParams, body: checkInBodySchema, response: { 200: preflightReportSchema } },
+    },
+    (request) =>
+      checkInCase(db, {
+        storage,
+        events: caseEvents,
+        caseUid: request.params.case_uid,
+        actor: requireActor(request),
+        overrideReason: request.body.override_reason,
+      }),
+  );
 
   api.get(
     '/api/v2/case/:case_uid/preflight/',
