@@ -20,6 +20,7 @@ const pageShells = {
   partner: { title: 'Partner job', isKeyLink: true },
   production: { title: 'Production' },
   'work-queue': { title: 'Work Queue' },
+  checkin: { title: 'Check-in' },
 } as const satisfies Record<string, PageShell>;
 
 type Page = keyof typeof pageShells;

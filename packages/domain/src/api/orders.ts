@@ -171,6 +171,8 @@ export type CheckInRow = z.infer<typeof checkInRowSchema>;
 
 /** GET /api/v2/checkin/?branch_id=: the desk's three lists, oldest first (checked in: newest first). */
 export const checkInListsSchema = z.object({
+  /** The branch listed: the one asked for, else the employee's own, else the first. */
+  branch: z.object({ id: z.number().int(), name: z.string() }),
   arrived: z.array(checkInRowSchema),
   awaiting_check_in: z.array(checkInRowSchema),
   checked_in_today: z.array(checkInRowSchema),

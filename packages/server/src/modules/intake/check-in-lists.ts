@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { toIso, type CheckInLists, type CheckInRow } from '@lab/domain';
 import type { Db } from '../../db/client';
 import { branches, cases, clients, collections, job_types, statuses } from '../../db/schema/index';
 
-// GET /api/v2/checkin/?branch_id=N: the Check-in desk's lists for one branch. Orders that name no branch
+// GET /api/v2/checkin/?branch_id=N: the Check-in desk's lists for one branch (without one, the employee's). Orders that name no branch
 // yet show at every branch's desk (the desk that takes them chooses). Arrived: ordered, not yet received;
 // awaiting check-in: received, still Ordered; checked in today: metrology completed since the branch's
 // midnight.
@@ -45,13 +45,27 @@ const present = (row: Row): CheckInRow => ({
   date_checked_in: row.date_checked_in ? toIso(row.date_checked_in) : null,
 });
 
-export const findCheckInLists = async (db: Db, branchId: number, now = new Date()): Promise<CheckInLists> => {
-  const [branch] = await db
-    .select({ time_zone: branches.time_zone })
+/** The branch asked for, else the employee's own, else the first; null when the one asked for is unknown. */
+const findDeskBranch = async (db: Db, asked: number | undefined, own: number | null) => {
+  const wanted = asked ?? own;
+  const rows = await db
+    .select({ id: branches.id, name: branches.name, time_zone: branches.time_zone })
     .from(branches)
-    .where(eq(branches.id, branchId))
-    .limit(1);
-  const zone = branch?.time_zone ?? 'Australia/Melbourne';
+    .orderBy(asc(branches.id));
+  const found = rows.find((b) => b.id === wanted);
+  if (asked !== undefined) return found ?? null;
+  return found ?? rows[0] ?? null;
+};
+
+export const findCheckInLists = async (
+  db: Db,
+  options: { askedBranchId: number | undefined; ownBranchId: number | null; now?: Date },
+): Promise<CheckInLists | null> => {
+  const branch = await findDeskBranch(db, options.askedBranchId, options.ownBranchId);
+  if (!branch) return null;
+  const branchId = branch.id;
+  const now = options.now ?? new Date();
+  const zone = branch.time_zone;
   const midnight = DateTime.fromJSDate(now).setZone(zone).startOf('day').toJSDate();
   const atBranch = or(
     eq(collections.fulfillment_branch_id, branchId),
@@ -68,17 +82,9 @@ export const findCheckInLists = async (db: Db, branchId: number, now = new Date(
     ),
   ];
   return {
+    branch: { id: branch.id, name: branch.name },
     arrived: arrived.map(present),
     awaiting_check_in: awaiting.map(present),
     checked_in_today: checkedIn.map(present),
   };
 };
-
-export const branchExists = async (db: Db, branchId: number): Promise<boolean> =>
-  (
-    await db
-      .select({ n: sql`1` })
-      .from(branches)
-      .where(eq(branches.id, branchId))
-      .limit(1)
-  ).length > 0;

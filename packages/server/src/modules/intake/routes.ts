@@ -26,7 +26,7 @@ import type { Db } from '../../db/client';
 import type { FileStorage } from '../../storage/file-storage';
 import type { CaseEvents } from '../cases/kernel';
 import { checkInCase } from './check-in';
-import { branchExists, findCheckInLists } from './check-in-lists';
+import { findCheckInLists } from './check-in-lists';
 import { receiveOrder } from './create-order';
 import { casePreflight } from './preflight';
 import {
@@ -73,7 +73,9 @@ const parseOrder = (rawBody: Buffer): Order => {
 const keyParams = z.object({ key_id: z.coerce.number().int().positive() });
 // An id that cannot be a uuid names no case: 404 like an unknown one.
 const caseParams = z.object({ case_uid: z.string().max(64) });
-const checkInQuery = z.object({ branch_id: z.coerce.number().int().positive().max(maxDatabaseInteger) });
+const checkInQuery = z.object({
+  branch_id: z.coerce.number().int().positive().max(maxDatabaseInteger).optional(),
+});
 
 export const registerIntakeRoutes = async (
   app: FastifyInstance,
@@ -135,10 +137,12 @@ export const registerIntakeRoutes = async (
       schema: { querystring: checkInQuery, response: { 200: checkInListsSchema } },
     },
     async (request) => {
-      if (!(await branchExists(db, request.query.branch_id))) {
-        throw new AppError('not_found', { message: orderMessages.unknownBranch });
-      }
-      return findCheckInLists(db, request.query.branch_id);
+      const lists = await findCheckInLists(db, {
+        askedBranchId: request.query.branch_id,
+        ownBranchId: requireActor(request).branch_id,
+      });
+      if (!lists) throw new AppError('not_found', { message: orderMessages.unknownBranch });
+      return lists;
     },
   );
 

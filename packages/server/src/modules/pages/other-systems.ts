@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 // The navigation menu links to the lab's other systems (collection-views §2). They are not part of this
 // installation yet; a signed-in user who follows one gets a page that says so, with the way back. (Clients,
-// Production and the Design, Finishing and Warehouse work queues are built: their pages have own routes.)
+// Production, Check-in and the Design, Finishing and Warehouse work queues are built: their pages have own
+// routes.)
 const otherSystems: Record<string, string> = {
   customer_service: 'Customer Service',
   accounts: 'Accounts',
@@ -33,8 +34,5 @@ export const registerOtherSystemPages = (app: FastifyInstance): void => {
         return reply.status(404).type('text/html; charset=utf-8').send(renderNotAvailable('Not Found'));
       return reply.type('text/html; charset=utf-8').send(renderNotAvailable(title));
     },
-  );
-  app.get('/clients/checkin', { config: page }, (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(renderNotAvailable('Checkin')),
   );
 };

@@ -48,6 +48,12 @@ export const registerPageRoutes = async (app: FastifyInstance): Promise<void> =>
     { config: { access: 'staff', signInRedirect: true } },
     sendPage('production.html'),
   );
+  // The Check-in desk (issue 29): the systems menu's Checkin entry and the search view's Check-in button.
+  app.get(
+    '/clients/checkin',
+    { config: { access: 'staff', signInRedirect: true } },
+    sendPage('checkin.html'),
+  );
   for (const bench of ['design', 'finishing', 'warehouse']) {
     app.get(
       `/static/v2/${bench}.html`,

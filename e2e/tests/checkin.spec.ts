@@ -1,0 +1,81 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, test } from './support/fixtures';
+import { e2ePort } from './support/chromium';
+import { chooseOption, signIn, snap } from './support/lab';
+
+// Intake (issue 29): an ordering platform's order, sent by `npm run order:submit` through the real signed
+// API with real STL scans, shows on the open Check-in desk; its pre-flight finds the scan saved in metres;
+// Check in waits for a reason, then takes the case to Design and lists it as checked in today.
+
+test.use({ timezoneId: 'Australia/Melbourne' });
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The CLI a newcomer runs, against the test's server (Node reaches it by address, not the lab name). */
+const submitOrder = async (flaw: 'none' | 'metres'): Promise<string> => {
+  const { stdout } = await promisify(execFile)(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'order:submit',
+      '--',
+      '--sample',
+      '--flaw',
+      flaw,
+      '--url',
+      `http://127.0.0.1:${e2ePort}`,
+    ],
+    { cwd: repoRoot, timeout: 90_000 },
+  );
+  const collection = /→ collection (\d+)/.exec(stdout)?.[1];
+  if (!collection) throw new Error(`order:submit said: ${stdout}`);
+  return collection;
+};
+
+test('an order arrives on the open Check-in desk, pre-flight finds a scan in metres, Check in takes a reason', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/clients/checkin');
+  await chooseOption(page, page, 'Branch', 'Melbourne');
+  const arrived = page.getByRole('table', { name: 'Arrived' });
+  await expect(arrived).toBeVisible();
+
+  const collectionId = await submitOrder('metres');
+  const bridgeRow = arrived.getByRole('row', { name: new RegExp(`${collectionId}-01`) });
+  // The desk asks again every 5 s: the new order shows without a reload.
+  await expect(bridgeRow).toBeVisible({ timeout: 15_000 });
+  await expect(bridgeRow.getByText('1 blocking')).toBeVisible();
+  await bridgeRow.click();
+
+  const panel = page.getByLabel(`Pre-flight of ${collectionId}-01`);
+  await expect(panel.getByText(/upper-arch\.stl .* saved in metres\. Scale it ×1000/)).toBeVisible();
+  const checkIn = panel.getByRole('button', { name: 'Check in' });
+  await expect(checkIn).toBeDisabled();
+  await expect(panel.getByText('Give the reason to check in past the blocking checks')).toBeVisible();
+  await snap(page, 'checkin-preflight-metres');
+
+  await panel
+    .getByLabel('Reason to check in anyway')
+    .fill('Clinic confirmed by phone: exported in metres, scale ×1000');
+  await checkIn.click();
+  await expect(panel.getByText('Checked in: the case is with Design.')).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Checked in today' })
+      .getByRole('row', { name: new RegExp(`${collectionId}-01`) }),
+  ).toBeVisible();
+  await expect(bridgeRow).toBeHidden();
+
+  // Its crown had nothing to stop it: Ready, checked in without a reason.
+  const crownRow = arrived.getByRole('row', { name: new RegExp(`${collectionId}-02`) });
+  await expect(crownRow.getByText('Ready')).toBeVisible();
+  await crownRow.click();
+  await page.getByLabel(`Pre-flight of ${collectionId}-02`).getByRole('button', { name: 'Check in' }).click();
+  await expect(page.getByText('Checked in: the case is with Design.')).toBeVisible();
+  await snap(page, 'checkin-checked-in');
+});

@@ -1,0 +1,180 @@
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { permissionRefusal, type CheckInLists, type CheckInRow } from '@lab/domain';
+import { formatDateTime } from '../../../components/date-time-format';
+import { useMe } from '../../me/api/get-me';
+import { useBranches } from '../../reference/api/get-branches';
+import { useCheckInLists, usePreflight } from '../api/checkin-api';
+import { CheckInPanel } from './check-in-panel';
+import { PreflightChip } from './preflight-report';
+
+// The Check-in desk (issue 29): per branch, the orders that arrived, those received and waiting for
+// check-in, and those checked in today, each with its pre-flight chip; a row opens its report beside the
+// lists, with Check in. New orders show within a few seconds (the lists are asked again every 5 s).
+
+type ListKey = Exclude<keyof CheckInLists, 'branch'>;
+
+const listTitles: Record<ListKey, string> = {
+  arrived: 'Arrived',
+  awaiting_check_in: 'Awaiting check-in',
+  checked_in_today: 'Checked in today',
+};
+
+const RowChip = ({ caseUid }: { caseUid: string }) => {
+  const { data } = usePreflight(caseUid, 30_000);
+  return <PreflightChip report={data} />;
+};
+
+const CheckInList = ({
+  title,
+  rows,
+  selected,
+  onSelect,
+}: {
+  title: string;
+  rows: CheckInRow[];
+  selected: string | null;
+  onSelect: (row: CheckInRow) => void;
+}) => (
+  <Paper variant="outlined" sx={{ p: 2 }}>
+    <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 500 }}>
+      {title} · {rows.length}
+    </Typography>
+    {rows.length === 0 ? (
+      <Typography color="text.secondary" sx={{ py: 1 }}>
+        None
+      </Typography>
+    ) : (
+      <Table size="small" aria-label={title}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Case</TableCell>
+            <TableCell>Patient</TableCell>
+            <TableCell>Client</TableCell>
+            <TableCell>Ordered</TableCell>
+            <TableCell>Pre-flight</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow
+              key={row.case_uid}
+              hover
+              selected={row.case_uid === selected}
+              tabIndex={0}
+              sx={{ cursor: 'pointer' }}
+              onClick={() => onSelect(row)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') onSelect(row);
+              }}
+            >
+              <TableCell>
+                {row.case_mkey}
+                <Typography variant="caption" component="div" color="text.secondary">
+                  {row.job_type}
+                </Typography>
+              </TableCell>
+              <TableCell>{row.patient_reference}</TableCell>
+              <TableCell>{row.client_name}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <time dateTime={row.added}>{formatDateTime(row.added)}</time>
+              </TableCell>
+              <TableCell>
+                <RowChip caseUid={row.case_uid} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    )}
+  </Paper>
+);
+
+export const CheckInDesk = () => {
+  const { data: me } = useMe();
+  const { data: branches = [] } = useBranches();
+  // The branch in the address (?branch=), so a desk's tab reopens where it was; else the employee's own.
+  const [chosenBranch, setChosenBranch] = useState<number | null>(() => {
+    const asked = Number(new URLSearchParams(window.location.search).get('branch'));
+    return Number.isInteger(asked) && asked > 0 ? asked : null;
+  });
+  const { data: lists } = useCheckInLists(chosenBranch);
+  const branchId = chosenBranch ?? lists?.branch.id ?? null;
+  const chooseBranch = (id: number) => {
+    setChosenBranch(id);
+    const url = new URL(window.location.href);
+    url.searchParams.set('branch', String(id));
+    window.history.replaceState(null, '', url);
+  };
+  const [selected, setSelected] = useState<CheckInRow | null>(null);
+  const refusal = me ? permissionRefusal(me, 'change_status') : null;
+  const current =
+    selected && lists
+      ? ([...lists.arrived, ...lists.awaiting_check_in, ...lists.checked_in_today].find(
+          (r) => r.case_uid === selected.case_uid,
+        ) ?? selected)
+      : selected;
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          Check-in
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label="Branch"
+          value={branchId ?? ''}
+          onChange={(event) => chooseBranch(Number(event.target.value))}
+          sx={{ minWidth: 200 }}
+        >
+          {branches.map((branch) => (
+            <MenuItem key={branch.id} value={branch.id}>
+              {branch.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        }}
+      >
+        <Stack spacing={2}>
+          {(Object.keys(listTitles) as ListKey[]).map((key) => (
+            <CheckInList
+              key={key}
+              title={listTitles[key]}
+              rows={lists?.[key] ?? []}
+              selected={current?.case_uid ?? null}
+              onSelect={setSelected}
+            />
+          ))}
+        </Stack>
+        {/* Beside the lists as they scroll, so the report stays in view. */}
+        <Box sx={{ position: { lg: 'sticky' }, top: { lg: 16 }, alignSelf: 'start' }}>
+          {current ? (
+            <CheckInPanel key={current.case_uid} row={current} refusal={refusal} />
+          ) : (
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <Typography color="text.secondary">Choose a case to see its pre-flight report.</Typography>
+            </Paper>
+          )}
+        </Box>
+      </Box>
+    </Stack>
+  );
+};
