@@ -6,6 +6,7 @@ export const sectionNames = [
   'polls',
   'search',
   'writes',
+  'intake',
   'bundle',
   'browser',
   'windows',
@@ -47,6 +48,9 @@ Measures, side by side in one run, every figure of issue 15 with its target besi
              row and realtime event in one transaction (the case action's twin also reads its answer
              with the app's loader).  Target: app/bare >= 0.5 and p99 <= 50 ms at 10 connections; on
              PostgreSQL a second pass at 50 connections, app/bare >= 0.5.  Writes to its own fixtures.
+  intake     (issue 29) orders through the signed POST /api/v2/orders/ (4 connections, each a new
+             collection), and the pre-flight reading of a 50 MB STL on its worker thread.  Target:
+             >= 20 orders/s; a 50 MB scan read in <= 2 s.
   bundle     (target 4) gzip size of the JavaScript (and CSS) each built page loads before its first
              paint: entry script + modulepreloads.  Target: collection.html <= 200 KB.  Builds the
              web first when packages/web/dist is missing or stale.

@@ -10,6 +10,7 @@ import { buildWebIfStale, runBundle } from './bundle';
 import { ensureDataSet } from './data-set';
 import { runExternalSection, type ExternalOptions } from './external-sections';
 import { runHotReads } from './hot-reads';
+import { runIntake } from './intake';
 import { runWrites } from './writes';
 import { helpText, readOptions, sectionNames, type BenchOptions, type SectionName } from './options';
 import { runPolls } from './polls';
@@ -60,7 +61,8 @@ const external: ExternalOptions = {
   ...(options.isSecondsGiven ? { seconds: options.seconds } : {}),
   log,
 };
-const isServed = has('hot-reads') || has('polls') || has('search') || has('writes') || has('browser');
+const isServed =
+  has('hot-reads') || has('polls') || has('search') || has('writes') || has('intake') || has('browser');
 if (isServed) {
   const dataSet = await ensureDataSet({
     root,
@@ -84,6 +86,8 @@ if (isServed) {
     if (has('search')) show('search', await runSearch(runs, options.collections));
     // After the reads: the writes go to their own collection, but they grow the audit and message tables.
     if (has('writes')) show('writes', await runWrites(runs, options.connections));
+    // New collections each time: after the reads and the writes, whose fixtures they would not touch.
+    if (has('intake')) show('intake', await runIntake(session.realBase, Math.min(options.seconds, 10)));
     if (has('browser'))
       show(
         'browser',
