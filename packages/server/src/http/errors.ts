@@ -50,7 +50,6 @@ const databaseMessageOf = (error: unknown): string => {
   return texts.join(' ');
 };
 
-
 /**
  * The router's own refusals (Fastify's `frameworkErrors`), in our envelope and without echoing the path:
  * a segment past `maxParamLength` (a token or id nobody issued) is simply not found; a URL that does not

@@ -22,7 +22,6 @@ const notReady = (reason: string): Readiness => ({ isReady: false, reason });
 // PostgreSQL's "no such table" and "no such schema": the migrator has not run here yet.
 const missingRelationCodes = new Set(['42P01', '3F000']);
 
-
 const selectNewestApplied = async (db: Db, timeoutMs: number): Promise<number | null> => {
   const client: unknown = (db as unknown as { $client: unknown }).$client;
   if (client instanceof pg.Pool) {

@@ -27,7 +27,10 @@ export const findOpenPortalCollection = async (
   client: ClientActor,
 ): Promise<{ branchId: number | null } | null> => {
   const [row] = await q
-    .select({ branchId: collections.fulfillment_branch_id, withdrawn: isWithdrawn(sql.raw('"collections"."uid"')) })
+    .select({
+      branchId: collections.fulfillment_branch_id,
+      withdrawn: isWithdrawn(sql.raw('"collections"."uid"')),
+    })
     .from(collections)
     .where(eq(collections.uid, client.collectionUid))
     .limit(1);
