@@ -1,11 +1,11 @@
 // Issue 29's figures: orders arriving through the signed POST /api/v2/orders/ (each a whole collection
 // in one transaction), and the pre-flight reading of a 50 MB scan on its worker thread. An order is
 // signed anew for every request, with its own order id (a repeated id would answer without writing).
-import { orderHeaders, type OrderingPlatform } from '@lab/domain';
-import { signBody } from '../packages/server/src/auth/signed-body';
+import type { OrderingPlatform } from '@lab/domain';
 import { analyseMesh } from '../packages/server/src/modules/intake/mesh/analyse-mesh';
 import { generateDentalArchStl } from '../packages/server/src/modules/intake/mesh/generate-sample-scan';
 import { buildSampleOrder } from '../packages/server/src/modules/intake/sample-order';
+import { signedOrderHeaders } from '../packages/server/src/modules/intake/sign-order';
 import { percentile } from './measure';
 import type { BenchRow, BenchSection } from './report';
 
@@ -46,16 +46,10 @@ const measureOrders = async (base: string, seconds: number, connections: number)
     while (performance.now() < end) {
       turn += 1;
       const body = JSON.stringify({ ...template, order_id: `BENCH-${Date.now()}-${turn}` });
-      const signed = signBody(key.secret, body);
       const sent = performance.now();
       const response = await fetch(`${base}/api/v2/orders/`, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [orderHeaders.keyId]: key.key_id,
-          [orderHeaders.timestamp]: signed.timestamp,
-          [orderHeaders.signature]: signed.signature,
-        },
+        headers: signedOrderHeaders(key, body),
         body,
       });
       await response.arrayBuffer();

@@ -1,6 +1,5 @@
-import { orderHeaders } from '@lab/domain';
-import { signBody } from '../../auth/signed-body';
 import type { SignedInUser, TestApp } from '../../testing';
+import { signedOrderHeaders } from './sign-order';
 
 // What the intake tests share: a platform key made by an admin through its route, and orders signed
 // with it as a platform signs them.
@@ -30,16 +29,15 @@ export const sendOrder = (
   options: { secret?: string; keyId?: string; at?: Date; rawBody?: string } = {},
 ) => {
   const raw = options.rawBody ?? JSON.stringify(body);
-  const signed = signBody(options.secret ?? key.secret, raw, options.at);
+  const headers = signedOrderHeaders(
+    { key_id: options.keyId ?? key.key_id, secret: options.secret ?? key.secret },
+    raw,
+    options.at,
+  );
   return test.app.inject({
     method: 'POST',
     url: '/api/v2/orders/',
-    headers: {
-      'content-type': 'application/json',
-      [orderHeaders.keyId]: options.keyId ?? key.key_id,
-      [orderHeaders.timestamp]: signed.timestamp,
-      [orderHeaders.signature]: signed.signature,
-    },
+    headers,
     payload: raw,
   });
 };

@@ -4,9 +4,9 @@
 // Without --key-id/--secret (or ORDER_KEY_ID/ORDER_KEY_SECRET) it signs in as the demo admin and makes a
 // platform key through the admin route first.
 import { parseArgs } from 'node:util';
-import { orderAnswerSchema, orderHeaders, orderingPlatforms, type OrderingPlatform } from '@lab/domain';
-import { signBody } from '../../auth/signed-body';
+import { orderAnswerSchema, orderingPlatforms, type OrderingPlatform } from '@lab/domain';
 import { buildSampleOrder, sampleOrderFlaws, type SampleOrderFlaw } from './sample-order';
+import { signedOrderHeaders } from './sign-order';
 
 const usage = `Usage: npm run order:submit -- --sample [options]
 
@@ -79,15 +79,9 @@ const main = async () => {
   const key = keyId && secret ? { key_id: keyId, secret } : await makeKey(platform);
   const sample = buildSampleOrder({ platform, seed: Date.now() % 1_000_000, flaw });
   const body = JSON.stringify(sample.order);
-  const signed = signBody(key.secret, body);
   const response = await fetch(`${base}/api/v2/orders/`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      [orderHeaders.keyId]: key.key_id,
-      [orderHeaders.timestamp]: signed.timestamp,
-      [orderHeaders.signature]: signed.signature,
-    },
+    headers: signedOrderHeaders(key, body),
     body,
   });
   if (response.status !== 201 && response.status !== 200) {

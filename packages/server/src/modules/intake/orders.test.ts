@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderAnswerSchema, orderHeaders, orderMessages, type OrderAnswer } from '@lab/domain';
+import { orderAnswerSchema, orderMessages, type OrderAnswer } from '@lab/domain';
 import { buildApp } from '../../app';
-import { signBody } from '../../auth/signed-body';
 import {
   audit_events,
   case_audit,
@@ -18,6 +17,7 @@ import {
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../testing';
 import { openSecondHandle } from '../../testing/second-handle';
 import { makePlatformKey, sendOrder, type TestPlatformKey } from './intake-test-kit';
+import { signedOrderHeaders } from './sign-order';
 
 // POST /api/v2/orders/ through the real app: a signed order becomes exactly one collection, the same
 // order again the same collection; bad signatures, stale timestamps and revoked keys write nothing;
@@ -328,16 +328,10 @@ describe('refused orders write nothing', () => {
     );
     // A body changed after signing.
     const raw = JSON.stringify(sampleOrder('OEP-3001'));
-    const signed = signBody(key.secret, raw);
     const tampered = await test.app.inject({
       method: 'POST',
       url: '/api/v2/orders/',
-      headers: {
-        'content-type': 'application/json',
-        [orderHeaders.keyId]: key.key_id,
-        [orderHeaders.timestamp]: signed.timestamp,
-        [orderHeaders.signature]: signed.signature,
-      },
+      headers: signedOrderHeaders(key, raw),
       payload: raw.replace('SMITH', 'SMYTH'),
     });
     await refusedWith(tampered, 401, orderMessages.badSignature);
