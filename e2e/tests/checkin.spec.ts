@@ -15,7 +15,7 @@ test.use({ timezoneId: 'Australia/Melbourne' });
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The CLI a newcomer runs, against the test's server (Node reaches it by address, not the lab name). */
-const submitOrder = async (flaw: 'none' | 'metres'): Promise<string> => {
+const submitOrder = async (flaw: 'none' | 'metres' | 'missing-scan'): Promise<string> => {
   const { stdout } = await promisify(execFile)(
     'npm',
     [
@@ -78,4 +78,61 @@ test('an order arrives on the open Check-in desk, pre-flight finds a scan in met
   await page.getByLabel(`Pre-flight of ${collectionId}-02`).getByRole('button', { name: 'Check in' }).click();
   await expect(page.getByText('Checked in: the case is with Design.')).toBeVisible();
   await snap(page, 'checkin-checked-in');
+});
+
+test('the desk asks the clinic for a missing bite; the clinic reads it in its portal and answers; the case is checked in', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/clients/checkin');
+  await chooseOption(page, page, 'Branch', 'Melbourne');
+  const collectionId = await submitOrder('missing-scan');
+  const crownRow = page
+    .getByRole('table', { name: 'Arrived' })
+    .getByRole('row', { name: new RegExp(`${collectionId}-02`) });
+  await expect(crownRow).toBeVisible({ timeout: 15_000 });
+  await crownRow.click();
+  const panel = page.getByLabel(`Pre-flight of ${collectionId}-02`);
+  await expect(panel.getByText(/No bite scan among the files/)).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Request missing information' }).click();
+  const form = panel.getByRole('form', { name: 'Request missing information' });
+  await expect(form.getByRole('checkbox', { name: /No bite scan among the files/ })).toBeChecked();
+  const note = `Please export the bite from your scanner and send it in the portal (${Date.now()})`;
+  await form.getByLabel('Note to the clinic').fill(note);
+  await snap(page, 'checkin-request-information');
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(panel.getByText('Sent to the clinic')).toBeVisible();
+
+  // The clinic's side: the portal link of the collection, as the e-mail carries it.
+  await page.goto(`/static/v2/collection.html?search=${collectionId}`);
+  const portalLink = page.getByRole('link', { name: /\/static\/v2\/portal\.html\?key=/ });
+  const href = (await portalLink.getAttribute('href')) ?? '';
+  const portal = await (
+    await browser.newContext({ locale: 'en-AU', timezoneId: 'Australia/Melbourne' })
+  ).newPage();
+  await portal.goto(href);
+  await portal.getByRole('tab', { name: 'Messages' }).click();
+  await expect(portal.getByText(note)).toBeVisible();
+  await expect(portal.getByText(/No bite scan among the files/)).toBeVisible();
+  const answer = `Bite exported again, it was left out by mistake (${Date.now()})`;
+  await portal.getByRole('textbox', { name: 'Message' }).fill(answer);
+  await portal.getByRole('button', { name: 'Send' }).click();
+  await expect(portal.getByText(answer)).toBeVisible();
+  await snap(portal, 'checkin-portal-answer');
+
+  // Back at the desk: the lab checks the case in, the bite on its way by e-mail.
+  await page.goto('/clients/checkin');
+  await chooseOption(page, page, 'Branch', 'Melbourne');
+  await page
+    .getByRole('table', { name: 'Arrived' })
+    .getByRole('row', { name: new RegExp(`${collectionId}-02`) })
+    .click();
+  const again = page.getByLabel(`Pre-flight of ${collectionId}-02`);
+  await again
+    .getByLabel('Reason to check in anyway')
+    .fill('The clinic answered in the portal: the bite follows');
+  await again.getByRole('button', { name: 'Check in' }).click();
+  await expect(again.getByText('Checked in: the case is with Design.')).toBeVisible();
 });

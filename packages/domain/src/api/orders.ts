@@ -32,6 +32,8 @@ export const orderMessages = {
   caseNotFound: 'Case not found',
   checkInBlocked: 'Pre-flight checks stop Check in: fix them, or give the reason to check in anyway',
   alreadyCheckedIn: 'This case is already checked in',
+  requestNoteRequired: 'Tell the clinic what is missing',
+  requestChecksRequired: 'Choose what is missing',
 } as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -178,6 +180,21 @@ export const checkInListsSchema = z.object({
   checked_in_today: z.array(checkInRowSchema),
 });
 export type CheckInLists = z.infer<typeof checkInListsSchema>;
+
+/**
+ * POST /api/v2/case/{case_uid}/request_information/: the desk asks the clinic for what pre-flight found
+ * missing. `checks` are the messages of the checks chosen, as the report worded them.
+ */
+export const informationRequestSchema = z.object({
+  checks: z
+    .array(z.string().trim().min(1).max(500))
+    .min(1, { error: orderMessages.requestChecksRequired })
+    .max(20),
+  note: z.string().trim().min(1, { error: orderMessages.requestNoteRequired }).max(2000),
+});
+export type InformationRequest = z.infer<typeof informationRequestSchema>;
+
+export const informationRequestAnswerSchema = z.object({ message_uid: z.uuid() });
 
 /** The new key, whose secret is shown this once and never again. */
 export const createdPlatformKeySchema = platformKeySchema.extend({ secret: z.string() });

@@ -4,6 +4,7 @@ export const jobNames = {
   approvalRequestEmail: 'approval-request-email',
   approvalReminders: 'approval-reminders',
   caseReceivedEmail: 'case-received-email',
+  informationRequestEmail: 'information-request-email',
   dispatchEmail: 'dispatch-email',
   outsourceRequestEmail: 'outsource-request-email',
   outsourceReminders: 'outsource-reminders',
@@ -23,6 +24,8 @@ export type JobPayloads = {
   // A scheduled pass over every approval; it carries nothing.
   'approval-reminders': Record<string, never>;
   'case-received-email': { case_uid: string };
+  // The Check-in desk's request for what an order lacks: the client's e-mail of that message.
+  'information-request-email': { message_uid: string };
   // The client's e-mail with the tracking details of a dispatch.
   'dispatch-email': { dispatch_uid: string };
   // The partner's e-mail with the share link when a job starts (and its additional recipients).

@@ -17,6 +17,8 @@ export const communicationTypes = {
   // The demo's historical dispatch mails carry this type too, so the log shows one kind.
   dispatchConfirmation: 'DISPATCH_CONFIRMATION',
   outsourceRequest: 'OUTSOURCE_REQUEST',
+  // The Check-in desk asks the clinic for what an order lacks (a scan, a shade, the implant system).
+  informationRequest: 'INFORMATION_REQUEST',
 } as const;
 export type CommunicationType = (typeof communicationTypes)[keyof typeof communicationTypes];
 

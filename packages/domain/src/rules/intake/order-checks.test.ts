@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { MeshStats } from './mesh-checks';
-import { namedKindOf, orderCheckMessages, preflightChecks, type PreflightInput } from './order-checks';
+import {
+  forTheClinic,
+  namedKindOf,
+  orderCheckMessages,
+  preflightChecks,
+  type PreflightInput,
+} from './order-checks';
 
 const goodScan = (sha256: string): MeshStats => ({
   format: 'stl-binary',
@@ -133,5 +139,14 @@ describe('the pre-flight of a case', () => {
     expect(preflightChecks(bridge({ files: withoutLower, otherCaseFiles: ['lower-arch.stl'] })).ready).toBe(
       true,
     );
+  });
+});
+
+describe('a check as the clinic reads it', () => {
+  it('drops the lab’s advice to ask the clinic', () => {
+    expect(forTheClinic(orderCheckMessages.fileMissing('bite scan', 'Screw-Retained Crown'))).toBe(
+      'No bite scan among the files: a Screw-Retained Crown needs one.',
+    );
+    expect(forTheClinic(orderCheckMessages.shadeMissing)).toBe(orderCheckMessages.shadeMissing);
   });
 });

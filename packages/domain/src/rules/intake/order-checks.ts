@@ -196,3 +196,6 @@ export const preflightChecks = (input: PreflightInput): { ready: boolean; checks
   );
   return { ready: !checks.some((c) => c.severity === 'block'), checks };
 };
+
+/** A check's message as the clinic reads it: without the lab's own "Ask the clinic to …" advice. */
+export const forTheClinic = (message: string): string => message.replace(/\s*Ask the clinic[^.]*\.\s*$/, '');

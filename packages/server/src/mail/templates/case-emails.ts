@@ -76,3 +76,20 @@ export const caseReceivedEmail = (c: CaseMailContext, received: { at: Date }): E
       portalButton(c),
     ],
   });
+
+export const informationRequestEmail = (
+  c: CaseMailContext,
+  request: { items: readonly string[]; note: string },
+): EmailContent =>
+  renderEmail({
+    subject: `Information needed for case ${c.collectionId}`,
+    heading: 'We need a little more from you',
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${c.clientName},` },
+      { kind: 'paragraph', text: `${caseLine(c)} Before we can start, please send us:` },
+      ...request.items.map((item) => ({ kind: 'paragraph', text: `• ${item}` }) as const),
+      { kind: 'quote', text: request.note },
+      { kind: 'paragraph', text: 'You can answer and send files in your case portal.' },
+      portalButton(c),
+    ],
+  });

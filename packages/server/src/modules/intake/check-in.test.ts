@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInListsSchema, orderAnswerSchema, orderMessages, type OrderAnswer } from '@lab/domain';
-import { branches, case_audit, cases, statuses } from '../../db/schema/index';
+import { branches, case_audit, cases, collections, statuses } from '../../db/schema/index';
+import { waitForMail } from '../../mail/mail-test-kit';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../testing';
 import { makePlatformKey, putFile, sendOrder, type TestPlatformKey } from './intake-test-kit';
 import { buildSampleOrder, type SampleOrderFlaw } from './sample-order';
@@ -117,5 +118,65 @@ describe('the Check-in desk', () => {
     });
     expect(nowhere.statusCode).toBe(404);
     expect((await checkIn('00000000-0000-0000-0000-000000000000')).statusCode).toBe(404);
+  });
+});
+
+describe('Request missing information', () => {
+  const request = (caseUid: string, payload: Record<string, unknown>, user = desk) =>
+    test.app.inject({
+      method: 'POST',
+      url: `/api/v2/case/${caseUid}/request_information/`,
+      headers: user.headers,
+      payload,
+    });
+
+  it('messages the client on the portal and by e-mail, and keeps it in the case history', async () => {
+    const order = await arrive('missing-scan', 31);
+    const crown = order.cases[1]?.case_uid ?? '';
+    const items = ['No bite scan among the files: a Screw-Retained Crown needs one.'];
+    const response = await request(crown, {
+      checks: items,
+      note: 'Please export the bite from the scanner and send it here.',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [collection] = await test.db
+      .select()
+      .from(collections)
+      .where(eq(collections.uid, order.collection_uid));
+    const portal = await test.app.inject({
+      method: 'GET',
+      url: `/api/v2/customer/${collection?.portal_key ?? ''}/`,
+    });
+    expect(portal.statusCode).toBe(200);
+    const shown = (
+      portal.json().messages as { message_type: string; direction: string; note: string }[]
+    ).find((m) => m.note.includes('Please export the bite'));
+    expect(shown).toMatchObject({ message_type: 'CLIENT_MESSAGE', direction: 'OUTBOUND' });
+    expect(shown?.note).toContain(items[0]);
+    const mail = await waitForMail(
+      test,
+      (m) => m.subject === `Information needed for case ${order.collection_id}`,
+    );
+    expect(mail.to).toEqual(['orders@bayside-dental.example']);
+    expect(mail.text).toContain(items[0]);
+    expect(mail.text).toContain('Please export the bite');
+    const audit = await test.db.select().from(case_audit).where(eq(case_audit.case_uid, crown));
+    expect(audit.at(-1)?.changed_values).toMatchObject({
+      information_requested: { old: null, new: { checks: items } },
+    });
+  });
+
+  it('asks for the checks and a note, from those who may check in, of a case that exists', async () => {
+    const order = await arrive('missing-scan', 32);
+    const crown = order.cases[1]?.case_uid ?? '';
+    const empty = await request(crown, { checks: [], note: ' ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields).toEqual({
+      checks: orderMessages.requestChecksRequired,
+      note: orderMessages.requestNoteRequired,
+    });
+    const sales = await signInAs(test, { department: 'SALES' });
+    expect((await request(crown, { checks: ['x'], note: 'y' }, sales)).statusCode).toBe(403);
+    expect((await request('not-a-uid', { checks: ['x'], note: 'y' })).statusCode).toBe(404);
   });
 });

@@ -21,6 +21,7 @@ import {
   order_forms,
 } from '../../db/schema/index';
 import type { FileStorage } from '../../storage/file-storage';
+import { parseCaseUid } from './case-uid';
 import { analyseMesh } from './mesh/analyse-mesh';
 
 // GET /api/v2/case/{case_uid}/preflight/: the case's pre-flight report (domain rules/intake/order-checks).
@@ -114,15 +115,12 @@ const meshReports = async (
   return reports;
 };
 
-const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const casePreflight = async (
   db: Db,
   storage: FileStorage,
   caseUid: string,
 ): Promise<PreflightReport> => {
-  if (!uuidShape.test(caseUid)) throw new AppError('not_found', { message: orderMessages.caseNotFound });
-  const caseRow = await loadCase(db, caseUid.toLowerCase());
+  const caseRow = await loadCase(db, parseCaseUid(caseUid));
   const orderFiles = await loadFiles(db, caseRow);
   const fileRows = orderFiles.filter((f) => f.case_uid === null || f.case_uid === caseRow.uid);
   const reports = await meshReports(

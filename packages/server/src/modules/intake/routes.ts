@@ -7,6 +7,8 @@ import {
   createdPlatformKeySchema,
   createPlatformKeySchema,
   findUnstorableText,
+  informationRequestAnswerSchema,
+  informationRequestSchema,
   orderAnswerSchema,
   orderHeaders,
   orderMessages,
@@ -29,6 +31,7 @@ import { checkInCase } from './check-in';
 import { findCheckInLists } from './check-in-lists';
 import { receiveOrder } from './create-order';
 import { casePreflight } from './preflight';
+import { requestInformation } from './request-information';
 import {
   createPlatformKey,
   findSigningKey,
@@ -160,6 +163,26 @@ export const registerIntakeRoutes = async (
         actor: requireActor(request),
         overrideReason: request.body.override_reason,
       }),
+  );
+
+  api.post(
+    '/api/v2/case/:case_uid/request_information/',
+    {
+      config: { access: 'staff', permission: 'change_status' },
+      schema: {
+        params: caseParams,
+        body: informationRequestSchema,
+        response: { 201: informationRequestAnswerSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await requestInformation(db, {
+          caseUid: request.params.case_uid,
+          actor: requireActor(request),
+          body: request.body,
+        }),
+      ),
   );
 
   api.get(

@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   checkInListsSchema,
+  informationRequestAnswerSchema,
   preflightReportSchema,
   type CheckInLists,
+  type InformationRequest,
   type PreflightReport,
 } from '@lab/domain';
 import { apiClient } from '../../../lib/api-client';
@@ -56,3 +58,14 @@ export const useCheckIn = () => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: checkInRootKey }),
   });
 };
+
+/** POST /api/v2/case/{case_uid}/request_information/: the clinic is asked (portal and e-mail). */
+export const useRequestInformation = () =>
+  useMutation({
+    mutationFn: ({ caseUid, request }: { caseUid: string; request: InformationRequest }) =>
+      apiClient.postOnce(
+        `/api/v2/case/${caseUid}/request_information/`,
+        request,
+        informationRequestAnswerSchema,
+      ),
+  });

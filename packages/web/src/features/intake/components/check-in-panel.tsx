@@ -10,6 +10,7 @@ import type { CheckInRow } from '@lab/domain';
 import { collectionPageUrl } from '../../../lib/navigation';
 import { useCheckIn, usePreflight } from '../api/checkin-api';
 import { PreflightChecks } from './preflight-report';
+import { RequestInformationForm } from './request-information-form';
 
 /**
  * One case at the desk: its pre-flight report, and Check in. While a check blocks, Check in needs the
@@ -19,6 +20,7 @@ export const CheckInPanel = ({ row, refusal }: { row: CheckInRow; refusal: strin
   const { data: report, isPending } = usePreflight(row.case_uid);
   const checkIn = useCheckIn();
   const [reason, setReason] = useState('');
+  const [isRequesting, setIsRequesting] = useState(false);
   const blocks = report?.checks.filter((c) => c.severity === 'block').length ?? 0;
   const isCheckedIn = row.date_checked_in !== null;
   const needsReason = blocks > 0 && reason.trim() === '';
@@ -70,6 +72,11 @@ export const CheckInPanel = ({ row, refusal }: { row: CheckInRow; refusal: strin
               >
                 Check in
               </Button>
+              {report && report.checks.length > 0 && !isRequesting && (
+                <Button variant="outlined" disabled={refusal !== null} onClick={() => setIsRequesting(true)}>
+                  Request missing information
+                </Button>
+              )}
               {refusal && <Typography color="text.secondary">{refusal}</Typography>}
               {!refusal && needsReason && (
                 <Typography color="text.secondary">
@@ -78,6 +85,13 @@ export const CheckInPanel = ({ row, refusal }: { row: CheckInRow; refusal: strin
               )}
             </Stack>
           </>
+        )}
+        {isRequesting && report && (
+          <RequestInformationForm
+            caseUid={row.case_uid}
+            report={report}
+            onDone={() => setIsRequesting(false)}
+          />
         )}
         {checkIn.isSuccess && (
           <Typography color="success.main">Checked in: the case is with Design.</Typography>
