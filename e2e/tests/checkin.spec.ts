@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { e2ePort } from './support/chromium';
-import { chooseOption, signIn, snap } from './support/lab';
+import { chooseOption, drawerHeader, signIn, snap } from './support/lab';
 
 // Intake (issue 29): an ordering platform's order, sent by `npm run order:submit` through the real signed
 // API with real STL scans, shows on the open Check-in desk; its pre-flight finds the scan saved in metres;
@@ -135,4 +136,36 @@ test('the desk asks the clinic for a missing bite; the clinic reads it in its po
     .fill('The clinic answered in the portal: the bite follows');
   await again.getByRole('button', { name: 'Check in' }).click();
   await expect(again.getByText('Checked in: the case is with Design.')).toBeVisible();
+});
+
+/** What a barcode scanner does: the whole code typed in a burst, then Enter. */
+const scan = async (page: Page, code: string) => {
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+};
+
+test('a scanned case key opens its case: at the desk in check-in mode, and over an open case drawer', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  const collectionId = await submitOrder('none');
+  await page.goto('/clients/checkin');
+  await chooseOption(page, page, 'Branch', 'Melbourne');
+  await expect(
+    page.getByRole('table', { name: 'Arrived' }).getByRole('row', { name: new RegExp(`${collectionId}-02`) }),
+  ).toBeVisible();
+  await page.getByRole('heading', { name: 'Check-in', level: 1 }).click();
+  await scan(page, `${collectionId}-02`);
+  await expect(page.getByLabel(`Pre-flight of ${collectionId}-02`)).toBeVisible();
+
+  // The collection page with the first case's drawer open (its link from the desk): the scan opens the other case.
+  await scan(page, `${collectionId}-01`);
+  const first = page.getByLabel(`Pre-flight of ${collectionId}-01`);
+  const href = (await first.getByRole('link', { name: 'Open the case' }).getAttribute('href')) ?? '';
+  await page.goto(href);
+  await expect(drawerHeader(page)).toContainText(`${collectionId}-01`);
+  await drawerHeader(page).click();
+  await scan(page, `${collectionId}-02`);
+  await expect(drawerHeader(page)).toContainText(`${collectionId}-02`);
+  await snap(page, 'scan-opens-case-over-drawer');
 });

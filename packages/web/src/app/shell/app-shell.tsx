@@ -7,6 +7,9 @@ import { AppFooter } from './app-footer';
 import { AppTopBar } from './app-top-bar';
 import { SystemsMenuList } from './systems-menu';
 import type { SystemKey } from './systems';
+import { goTo } from '../../lib/navigation';
+import { ScanToOpen } from '../../lib/scan-to-open';
+import { caseSearchDestination } from './global-case-search';
 
 type AppShellProps = {
   title: string;
@@ -34,6 +37,13 @@ export const idleShellParts = [SystemsMenuList, ...notificationsBellParts, LazyC
  * The frame of every staff page: app bar (with the update notice) on top, footer at the bottom, the
  * navigation drawer and the scrolling content in between. The page fills the window; only the content scrolls.
  */
+/** A scan no page took opens its case (a label or case key), else searches for it, as the footer's box does. */
+const openScannedCode = (code: string): void => {
+  void caseSearchDestination(code).then((url) => {
+    if (url) goTo(url);
+  });
+};
+
 export const AppShell = ({
   title,
   currentSystem,
@@ -49,24 +59,26 @@ export const AppShell = ({
     [openCollectionUid],
   );
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100vh', bgcolor: 'background.default' }}>
-      <AppTopBar
-        title={title}
-        currentSystem={currentSystem}
-        actions={actions}
-        watchedCollectionUids={watchedCollectionUids}
-      />
-      <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        {navigation && (
-          <Suspense fallback={<Box sx={{ width: navDrawerWidth, flexShrink: 0 }} />}>
-            <NavDrawer width={navDrawerWidth}>{navigation}</NavDrawer>
-          </Suspense>
-        )}
-        <Box component="main" sx={{ flex: 1, minWidth: 0, overflow: 'auto', p: { xs: 2, md: 3 } }}>
-          {children}
+    <ScanToOpen openCase={openScannedCode}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', height: '100vh', bgcolor: 'background.default' }}>
+        <AppTopBar
+          title={title}
+          currentSystem={currentSystem}
+          actions={actions}
+          watchedCollectionUids={watchedCollectionUids}
+        />
+        <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
+          {navigation && (
+            <Suspense fallback={<Box sx={{ width: navDrawerWidth, flexShrink: 0 }} />}>
+              <NavDrawer width={navDrawerWidth}>{navigation}</NavDrawer>
+            </Suspense>
+          )}
+          <Box component="main" sx={{ flex: 1, minWidth: 0, overflow: 'auto', p: { xs: 2, md: 3 } }}>
+            {children}
+          </Box>
         </Box>
+        <AppFooter note={footerNote} />
       </Box>
-      <AppFooter note={footerNote} />
-    </Box>
+    </ScanToOpen>
   );
 };

@@ -9,9 +9,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { permissionRefusal, type CheckInLists, type CheckInRow } from '@lab/domain';
 import { formatDateTime } from '../../../components/date-time-format';
+import { useScanHandler } from '../../../lib/scan-to-open';
 import { useMe } from '../../me/api/get-me';
 import { useBranches } from '../../reference/api/get-branches';
 import { useCheckInLists, usePreflight } from '../api/checkin-api';
@@ -118,12 +119,24 @@ export const CheckInDesk = () => {
   };
   const [selected, setSelected] = useState<CheckInRow | null>(null);
   const refusal = me ? permissionRefusal(me, 'change_status') : null;
-  const current =
-    selected && lists
-      ? ([...lists.arrived, ...lists.awaiting_check_in, ...lists.checked_in_today].find(
-          (r) => r.case_uid === selected.case_uid,
-        ) ?? selected)
-      : selected;
+  // A scanned case key (or collection id) at the desk opens that case here, in check-in mode.
+  const allRows = useMemo(
+    () => (lists ? [...lists.arrived, ...lists.awaiting_check_in, ...lists.checked_in_today] : []),
+    [lists],
+  );
+  const takeScan = useCallback(
+    (code: string) => {
+      const key = code.trim().toUpperCase();
+      const row =
+        allRows.find((r) => r.case_mkey.toUpperCase() === key) ??
+        allRows.find((r) => r.case_mkey.startsWith(`${key}-`));
+      if (row) setSelected(row);
+      return row !== undefined;
+    },
+    [allRows],
+  );
+  useScanHandler(takeScan);
+  const current = selected ? (allRows.find((r) => r.case_uid === selected.case_uid) ?? selected) : null;
 
   return (
     <Stack spacing={2}>
