@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dentates, orderingPlatforms } from '../enums';
+import { scanKinds } from '../rules/intake/order-checks';
 import { isFdiTooth } from '../rules/teeth';
 
 // POST /api/v2/orders/: one order from an ordering platform in, one collection out (issue 29). The
@@ -29,6 +30,7 @@ export const orderMessages = {
   clientNeeded: 'Give the account number, the e-mail or the name and country of the client',
   keyLabelRequired: 'Give the key a name',
   keyNotFound: 'Platform key not found',
+  jobTypeNotFound: 'Job type not found',
   caseNotFound: 'Case not found',
   checkInBlocked: 'Pre-flight checks stop Check in: fix them, or give the reason to check in anyway',
   alreadyCheckedIn: 'This case is already checked in',
@@ -195,6 +197,21 @@ export const informationRequestSchema = z.object({
 export type InformationRequest = z.infer<typeof informationRequestSchema>;
 
 export const informationRequestAnswerSchema = z.object({ message_uid: z.uuid() });
+
+/** The scans pre-flight asks of each job type (an admin edits them). */
+export const jobTypeRequiredScansSchema = z.object({
+  job_type_id: z.number().int(),
+  job_type: z.string(),
+  kinds: z.array(z.enum(scanKinds)),
+});
+export type JobTypeRequiredScans = z.infer<typeof jobTypeRequiredScansSchema>;
+
+export const requiredScansBodySchema = z.object({
+  kinds: z
+    .array(z.enum(scanKinds))
+    .max(scanKinds.length)
+    .refine((kinds) => new Set(kinds).size === kinds.length, { error: 'Each scan once' }),
+});
 
 /** The new key, whose secret is shown this once and never again. */
 export const createdPlatformKeySchema = platformKeySchema.extend({ secret: z.string() });

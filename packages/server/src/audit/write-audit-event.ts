@@ -61,6 +61,8 @@ export type AuditActions = {
   picking_slip: 'picked';
   // The admin's signing keys of the ordering platforms.
   platform_key: 'created' | 'revoked';
+  // The scans pre-flight asks of a job type, as the admin set them.
+  job_type_required_scans: 'updated';
   // An ordering platform's order, received as a new collection (its cases have their own audit rows).
   order: 'received';
 };

@@ -111,3 +111,39 @@ describe('the pre-flight of an order’s cases', () => {
     }
   });
 });
+
+describe('the scans a job type needs, as an admin sets them', () => {
+  it('lists them for everyone and lets an admin change them, which the next pre-flight follows', async () => {
+    const admin = await signInAs(test, { admin: true });
+    const listed = await test.app.inject({
+      method: 'GET',
+      url: '/api/v2/job_types/required_scans/',
+      headers: staff.headers,
+    });
+    expect(listed.statusCode).toBe(200);
+    const crownType = (listed.json() as { job_type_id: number; job_type: string; kinds: string[] }[]).find(
+      (t) => t.job_type === 'Screw-Retained Crown',
+    );
+    expect(crownType?.kinds.sort()).toEqual(['arch_scan', 'bite_scan', 'opposing_scan', 'scan_body_scan']);
+
+    const missing = await orderWith('missing-scan', 41);
+    const crown = missing.cases[1]?.case_uid ?? '';
+    expect((await preflightOf(crown)).ready).toBe(false);
+    const put = (kinds: unknown, user = admin, id = crownType?.job_type_id ?? 0) =>
+      test.app.inject({
+        method: 'PUT',
+        url: `/api/v2/job_types/${id}/required_scans/`,
+        headers: user.headers,
+        payload: { kinds },
+      });
+    const changed = await put(['arch_scan', 'scan_body_scan']);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().kinds).toEqual(['arch_scan', 'scan_body_scan']);
+    expect(await preflightOf(crown)).toEqual({ ready: true, checks: [] });
+
+    expect((await put(['arch_scan'], staff)).statusCode).toBe(403);
+    expect((await put(['photo'])).statusCode).toBe(400);
+    expect((await put(['arch_scan', 'arch_scan'])).statusCode).toBe(400);
+    expect((await put(['arch_scan'], admin, 99_999)).statusCode).toBe(404);
+  });
+});

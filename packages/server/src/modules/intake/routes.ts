@@ -9,6 +9,7 @@ import {
   findUnstorableText,
   informationRequestAnswerSchema,
   informationRequestSchema,
+  jobTypeRequiredScansSchema,
   orderAnswerSchema,
   orderHeaders,
   orderMessages,
@@ -19,6 +20,7 @@ import {
   maxDatabaseInteger,
   platformKeySchema,
   preflightReportSchema,
+  requiredScansBodySchema,
   type Order,
 } from '@lab/domain';
 import { checkSignedBody } from '../../auth/signed-body';
@@ -32,6 +34,7 @@ import { findCheckInLists } from './check-in-lists';
 import { receiveOrder } from './create-order';
 import { casePreflight } from './preflight';
 import { requestInformation } from './request-information';
+import { listRequiredScans, setRequiredScans } from './required-scans';
 import {
   createPlatformKey,
   findSigningKey,
@@ -74,6 +77,7 @@ const parseOrder = (rawBody: Buffer): Order => {
 };
 
 const keyParams = z.object({ key_id: z.coerce.number().int().positive() });
+const jobTypeParams = z.object({ job_type_id: z.coerce.number().int().positive().max(maxDatabaseInteger) });
 // An id that cannot be a uuid names no case: 404 like an unknown one.
 const caseParams = z.object({ case_uid: z.string().max(64) });
 const checkInQuery = z.object({
@@ -183,6 +187,30 @@ export const registerIntakeRoutes = async (
           body: request.body,
         }),
       ),
+  );
+
+  api.get(
+    '/api/v2/job_types/required_scans/',
+    { config: { access: 'staff' }, schema: { response: { 200: z.array(jobTypeRequiredScansSchema) } } },
+    () => listRequiredScans(db),
+  );
+
+  api.put(
+    '/api/v2/job_types/:job_type_id/required_scans/',
+    {
+      config: { access: 'staff', permission: 'administer' },
+      schema: {
+        params: jobTypeParams,
+        body: requiredScansBodySchema,
+        response: { 200: jobTypeRequiredScansSchema },
+      },
+    },
+    (request) =>
+      setRequiredScans(db, {
+        actor: requireActor(request),
+        jobTypeId: request.params.job_type_id,
+        kinds: request.body.kinds,
+      }),
   );
 
   api.get(
