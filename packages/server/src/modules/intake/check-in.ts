@@ -16,7 +16,7 @@ import { casePreflight } from './preflight';
 
 // POST /api/v2/case/{case_uid}/check_in/: the Check-in desk takes a case in. Its pre-flight must hold (a
 // blocking check is 409 naming each) unless the employee gives a reason, which the case audit keeps with
-// the checks it passed over. The case then moves on to design as any status change does (the metrology
+// the checks it passed over. The case then moves on to design as every status change does (the metrology
 // stage stamped with the employee, the timeline's Check-in step complete, the schedule recomputed).
 
 export const checkInCase = async (
