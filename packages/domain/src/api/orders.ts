@@ -28,6 +28,8 @@ export const orderMessages = {
   toothNotFdi: 'Must be an FDI tooth number (11–48)',
   duplicateFile: 'The same file name is listed twice',
   clientNeeded: 'Give the account number, the e-mail or the name and country of the client',
+  deskClientNeeded: 'Choose the client, or give a new client’s name and country',
+  clientNotFound: 'Client not found',
   keyLabelRequired: 'Give the key a name',
   keyNotFound: 'Platform key not found',
   jobTypeNotFound: 'Job type not found',
@@ -72,27 +74,36 @@ export const orderClientSchema = z.object({
     .optional(),
 });
 
-export const orderSchema = z
-  .object({
-    /** The platform's own id of the order: the same id again answers the same collection. */
-    order_id: text(120),
-    client: orderClientSchema,
-    patient_reference: text(200),
-    /** The branch that makes it, by name; unset: the lab chooses at check-in. */
-    fulfillment_branch: text(120).optional(),
-    cases: z.array(orderCaseSchema).min(1).max(30),
-    /** The platform's order form, kept verbatim (implants, options, basic information). */
-    order_form: z.record(z.string(), z.unknown()).default({}),
-    /** Every file of the order, by name; each gets a one-time upload link. */
-    files: z
-      .array(z.object({ file_name: text(255) }))
-      .max(100)
-      .default([]),
-  })
-  .superRefine((order, context) => {
+const orderFields = z.object({
+  /** The platform's own id of the order: the same id again answers the same collection. */
+  order_id: text(120),
+  client: orderClientSchema,
+  patient_reference: text(200),
+  /** The branch that makes it, by name; unset: the lab chooses at check-in. */
+  fulfillment_branch: text(120).optional(),
+  cases: z.array(orderCaseSchema).min(1).max(30),
+  /** The platform's order form, kept verbatim (implants, options, basic information). */
+  order_form: z.record(z.string(), z.unknown()).default({}),
+  /** Every file of the order, by name; each gets a one-time upload link. */
+  files: z
+    .array(z.object({ file_name: text(255) }))
+    .max(100)
+    .default([]),
+});
+
+/** The rules across fields: who the client is, and no file named twice. */
+const refineOrder =
+  (clientMessage: string) =>
+  (
+    order: {
+      client: z.infer<typeof orderClientSchema> & { client_id?: number };
+      files: { file_name: string }[];
+    },
+    context: z.RefinementCtx,
+  ) => {
     const client = order.client;
-    if (!client.account_number && !client.email && !(client.name && client.country)) {
-      context.addIssue({ code: 'custom', path: ['client'], message: orderMessages.clientNeeded });
+    if (!client.client_id && !client.account_number && !client.email && !(client.name && client.country)) {
+      context.addIssue({ code: 'custom', path: ['client'], message: clientMessage });
     }
     const names = new Set<string>();
     order.files.forEach((file, index) => {
@@ -105,8 +116,25 @@ export const orderSchema = z
       }
       names.add(file.file_name);
     });
-  });
+  };
+
+export const orderSchema = orderFields.superRefine(refineOrder(orderMessages.clientNeeded));
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * POST /api/v2/checkin/orders/: the front desk's New Order, the same order as a platform's, typed by
+ * staff. The client is one the lab has (client_id, its internal id as client search answers it) or a new
+ * one by name and country; there is no platform order id (Idempotency-Key makes a retry safe).
+ */
+export const deskOrderSchema = orderFields
+  .omit({ order_id: true })
+  .extend({
+    client: orderClientSchema.extend({ client_id: z.number().int().positive().optional() }),
+    /** Where the clinic placed it, as the collection records it (the order form's platform); OEP unless said. */
+    ordering_platform: z.enum(orderingPlatforms).default('oep'),
+  })
+  .superRefine(refineOrder(orderMessages.deskClientNeeded));
+export type DeskOrder = z.infer<typeof deskOrderSchema>;
 
 export const orderAnswerSchema = z.object({
   /** false when the order id was received before: the same collection, fresh links for files not yet sent. */

@@ -20,4 +20,11 @@ const collectionUidList = z
       .max(maxStreamCollections, { error: streamMessages.collectionsInvalid }),
   );
 
-export const streamQuerySchema = z.object({ collections: collectionUidList.optional() });
+export const streamQuerySchema = z.object({
+  collections: collectionUidList.optional(),
+  /** `1`: the stream also carries new orders (`order_arrived`), for the Check-in desk. */
+  intake: z
+    .enum(['1', '0', 'true', 'false'])
+    .transform((flag) => flag === '1' || flag === 'true')
+    .optional(),
+});

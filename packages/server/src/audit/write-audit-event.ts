@@ -18,7 +18,8 @@ export type AuditActor = Actor | OnBehalfActor;
 
 /** The actions each audited entity records; a new kind of change is one more member here. */
 export type AuditActions = {
-  collection: 'updated' | 'portal_key_regenerated';
+  // created_at_desk: the front desk's New Order (a platform's order is an `order` row).
+  collection: 'updated' | 'portal_key_regenerated' | 'created_at_desk';
   approval:
     | 'created'
     | 'approved'

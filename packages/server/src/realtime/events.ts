@@ -31,6 +31,11 @@ export type ReferenceList = (typeof referenceLists)[number];
 export type RealtimeEvent =
   | { type: 'collection'; uid: string }
   | { type: 'notification'; user_id: number; notification_uid: string }
+  /**
+   * A new order became a collection (from a platform or the front desk): the Check-in desks refetch
+   * their lists. branch_id null: the order names no branch yet, so every branch's desk shows it.
+   */
+  | { type: 'order_arrived'; uid: string; branch_id: number | null }
   /** A collection's file lock was taken, renewed or released. */
   | { type: 'file_lock'; uid: string }
   /** A session ended (logout): its tokens and streams stop at once in every process. */
@@ -65,6 +70,7 @@ const originSchema = z.object({ type: z.literal('origin'), process: z.string() }
 const eventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('collection'), uid: z.guid() }),
   z.object({ type: z.literal('notification'), user_id: z.number().int(), notification_uid: z.guid() }),
+  z.object({ type: z.literal('order_arrived'), uid: z.guid(), branch_id: z.number().int().nullable() }),
   z.object({ type: z.literal('file_lock'), uid: z.guid() }),
   z.object({ type: z.literal('session_ended'), session_id: z.guid() }),
   z.object({ type: z.literal('user'), user_id: z.number().int() }),

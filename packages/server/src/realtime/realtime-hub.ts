@@ -3,7 +3,8 @@ import type { RealtimeBus } from './realtime-bus';
 
 // The in-process fan-out from the database channel to the open streams of this process. Collection and
 // file-lock events go to the streams that watch that collection (a page names the ones it shows), and to
-// streams that named none (pages from before, which hear every collection); notification events only to
+// streams that named none (pages from before, which hear every collection); new orders to the streams
+// that watch intake (the Check-in desks); notification events only to
 // the streams of the employee they are for; a session's end ends that session's streams at once.
 // Subscribers are indexed by collection, employee and session, so an event costs what it reaches, not
 // 12,000 checks.
@@ -13,6 +14,8 @@ export type RealtimeSubscriber = {
   sessionId: string;
   /** The collections whose changes this stream carries; null: every collection. */
   collectionUids: readonly string[] | null;
+  /** The stream carries new orders' `order_arrived` (a Check-in desk). */
+  watchesIntake?: boolean;
   deliver: (event: RealtimeEvent) => void;
   /** The session ended: tell the page and end the stream. */
   expire: () => void;
@@ -47,6 +50,7 @@ const removeFrom = <Key>(
 export const createRealtimeHub = (bus: RealtimeBus): RealtimeHub => {
   const all = new Set<RealtimeSubscriber>();
   const ofEveryCollection = new Set<RealtimeSubscriber>();
+  const ofIntake = new Set<RealtimeSubscriber>();
   const byCollection = new Map<string, Set<RealtimeSubscriber>>();
   const byUser = new Map<number, Set<RealtimeSubscriber>>();
   const bySession = new Map<string, Set<RealtimeSubscriber>>();
@@ -65,6 +69,9 @@ export const createRealtimeHub = (bus: RealtimeBus): RealtimeHub => {
         // Subscriptions are kept in lower case; an event names a uid as its writer had it.
         for (const subscriber of byCollection.get(event.uid.toLowerCase()) ?? []) subscriber.deliver(event);
         return;
+      case 'order_arrived':
+        for (const subscriber of ofIntake) subscriber.deliver(event);
+        return;
       case 'notification':
         for (const subscriber of byUser.get(event.user_id) ?? []) subscriber.deliver(event);
         return;
@@ -82,11 +89,13 @@ export const createRealtimeHub = (bus: RealtimeBus): RealtimeHub => {
       addTo(byUser, subscriber.userId, subscriber);
       addTo(bySession, subscriber.sessionId, subscriber);
       const { collectionUids } = subscriber;
+      if (subscriber.watchesIntake) ofIntake.add(subscriber);
       if (collectionUids === null) ofEveryCollection.add(subscriber);
       else for (const uid of collectionUids) addTo(byCollection, uid, subscriber);
       return () => {
         all.delete(subscriber);
         ofEveryCollection.delete(subscriber);
+        ofIntake.delete(subscriber);
         for (const uid of collectionUids ?? []) removeFrom(byCollection, uid, subscriber);
         removeFrom(byUser, subscriber.userId, subscriber);
         removeFrom(bySession, subscriber.sessionId, subscriber);
@@ -101,6 +110,7 @@ export const createRealtimeHub = (bus: RealtimeBus): RealtimeHub => {
       unsubscribeBus();
       all.clear();
       ofEveryCollection.clear();
+      ofIntake.clear();
       byCollection.clear();
       byUser.clear();
       bySession.clear();

@@ -15,9 +15,11 @@ import type { RealtimeBus } from './realtime-bus';
 //   event: notification  {notification_uid}: one of the signed-in employee's notifications changed
 //   event: collection    {uid}: a collection (its cases, messages, …) changed
 //   event: file_lock     {uid}: a collection's file lock was taken, renewed or released
+//   event: order_arrived {uid, branch_id}: a new order became a collection (only with `?intake=1`)
 //   event: expired       the session ended (logout, expiry): the stream ends
 // `?collections=uid,uid` names the collections the page shows: only their collection and file_lock
 // frames come (an empty list: none). Without it, every collection's (pages loaded before it existed).
+// `?intake=1` (the Check-in desk) adds new orders' frames, which no other page hears.
 // EventSource cannot send an Authorization header, so the stream knows the employee by the session
 // cookie the page was opened with (`sessionCookie` in http/access.ts): no token in the URL. A logout
 // ends the session's streams at once in every process (`session_ended`); one heartbeat for all the
@@ -31,6 +33,8 @@ const eventFrame = (event: RealtimeEvent): [string, unknown] | null => {
       return ['collection', { uid: event.uid }];
     case 'file_lock':
       return ['file_lock', { uid: event.uid }];
+    case 'order_arrived':
+      return ['order_arrived', { uid: event.uid, branch_id: event.branch_id }];
     case 'notification':
       return ['notification', { notification_uid: event.notification_uid }];
     default:
@@ -105,6 +109,7 @@ export const registerRealtimeRoutes = (
         userId: actor.id,
         sessionId: actor.session_id,
         collectionUids: request.query.collections ?? null,
+        watchesIntake: request.query.intake === true,
         deliver: (event) => {
           const frame = eventFrame(event);
           if (frame) stream.send(...frame);

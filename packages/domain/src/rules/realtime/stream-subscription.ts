@@ -12,6 +12,9 @@ export const streamMessages = {
   collectionsInvalid: `collections must be a comma-separated list of at most ${maxStreamCollections} collection uids`,
 } as const;
 
-/** The stream's path for a page that shows these collections (none: no collection frames). */
-export const streamPathFor = (collectionUids: readonly string[]): string =>
-  `${streamPath}?collections=${collectionUids.map(encodeURIComponent).join(',')}`;
+/**
+ * The stream's path for a page that shows these collections (none: no collection frames); `intake`: it
+ * also hears new orders arrive (the Check-in desk).
+ */
+export const streamPathFor = (collectionUids: readonly string[], intake = false): string =>
+  `${streamPath}?collections=${collectionUids.map(encodeURIComponent).join(',')}${intake ? '&intake=1' : ''}`;

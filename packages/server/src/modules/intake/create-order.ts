@@ -6,14 +6,16 @@ import {
   implantMessages,
   orderMessages,
   sanitizeFileName,
+  type DeskOrder,
   type Order,
   type OrderAnswer,
 } from '@lab/domain';
-import type { PlatformActor } from '../../auth/actor';
+import { actorReference, type PlatformActor, type StaffActor } from '../../auth/actor';
 import { newSecret } from '../../auth/secrets';
 import { writeAuditEvent } from '../../audit/write-audit-event';
 import { inTransaction, type Db, type Queryable, type Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql-state';
+import { publishRealtimeEvents } from '../../realtime/events';
 import { clients, collections, files, implants, order_forms, platform_orders } from '../../db/schema/index';
 import { generateStorageKey } from '../../storage/generate-key';
 import { insertNewCase } from '../collections/add-component';
@@ -24,13 +26,24 @@ import { answerKnownOrder } from './order-answer';
 import { matchOrderClient } from './order-client';
 import { resolveOrderReferences, type ResolvedOrder } from './order-references';
 
-// POST /api/v2/orders/: the order becomes one collection in ONE transaction (client, collection, cases
-// with their checklists and schedules, implants, the order form, the files waiting for their bytes),
-// or nothing at all. The platform's order id is kept, so the same order sent again answers the same
-// collection; the bytes come afterwards through the answer's one-time links.
+// POST /api/v2/orders/ and the front desk's POST /api/v2/checkin/orders/: the order becomes one
+// collection in ONE transaction (client, collection, cases with their checklists and schedules,
+// implants, the order form, the files waiting for their bytes), or nothing at all. A platform's order id
+// is kept, so the same order sent again answers the same collection; the bytes come afterwards through
+// the answer's one-time links. The open Check-in desks hear of it on commit (`order_arrived`).
+
+/** An order as both doors take it: a platform's (with its order id) or the front desk's. */
+type IntakeOrder = Omit<DeskOrder, 'ordering_platform'> & {
+  ordering_platform?: DeskOrder['ordering_platform'];
+};
+
+/** Who sent the order: a platform (its order id kept for the second sending) or the front desk. */
+type OrderSource =
+  | { kind: 'platform'; actor: PlatformActor; orderId: string; bodySha256: string }
+  | { kind: 'desk'; actor: StaffActor };
 
 /** The file names, checked before anything is written; each case claims its own by name. */
-const plannedFiles = (order: Order) => {
+const plannedFiles = (order: IntakeOrder) => {
   const fields: Record<string, string> = {};
   const caseOfName = new Map<string, number>();
   order.cases.forEach((orderCase, caseIndex) =>
@@ -64,10 +77,10 @@ const insertImplants = async (
   tx: Tx,
   options: {
     caseUid: string;
-    orderCase: Order['cases'][number];
+    orderCase: IntakeOrder['cases'][number];
     platformIds: (number | null)[];
     market: { branchId: number; country: string } | null;
-    actor: PlatformActor;
+    actor: PlatformActor | StaffActor;
     caseIndex: number;
   },
 ): Promise<void> => {
@@ -121,9 +134,12 @@ const insertImplants = async (
 
 const createCollection = async (
   tx: Tx,
-  options: { order: Order; resolved: ResolvedOrder; actor: PlatformActor; bodySha256: string; now: Date },
+  options: { order: IntakeOrder; resolved: ResolvedOrder; source: OrderSource; now: Date },
 ) => {
-  const { order, resolved, actor, now } = options;
+  const { order, resolved, source, now } = options;
+  const { actor } = source;
+  // The platform that sent it; the front desk says where the clinic placed it (a phoned-in order: OEP).
+  const platform = source.kind === 'platform' ? source.actor.platform : (order.ordering_platform ?? 'oep');
   const planned = plannedFiles(order);
   const client = await matchOrderClient(tx, order.client, actor);
   const [collection] = await tx
@@ -131,7 +147,7 @@ const createCollection = async (
     .values({
       patient_reference: order.patient_reference,
       shipping_client_id: client.id,
-      ordering_platform: actor.platform,
+      ordering_platform: platform,
       fulfillment_branch_id: resolved.branchId,
       portal_key: newSecret(),
       added: now,
@@ -172,8 +188,8 @@ const createCollection = async (
   await tx.insert(order_forms).values({
     collection_uid: collection.uid,
     json_data: { ...order.order_form, teeth: order.cases.map((c) => c.teeth) },
-    source_platform: actor.platform,
-    source_reference: order.order_id,
+    source_platform: source.kind === 'platform' ? platform : null,
+    source_reference: source.kind === 'platform' ? source.orderId : null,
   });
   if (planned.length > 0) {
     await tx.insert(files).values(
@@ -184,38 +200,53 @@ const createCollection = async (
         file_category: caseIndex === null ? 'collection_file' : 'order_file',
         collection_uid: collection.uid,
         case_uid: caseIndex === null ? null : (caseUids[caseIndex] ?? null),
-        uploaded_by_reference: actor.label,
+        uploaded_by_reference: actorReference(actor),
         upload_state: 'pending',
         added: now,
       })),
     );
   }
-  const [received] = await tx
-    .insert(platform_orders)
-    .values({
-      platform: actor.platform,
-      order_id: order.order_id,
-      body_sha256: options.bodySha256,
-      collection_uid: collection.uid,
-      key_id: actor.keyId,
-    })
-    .returning({ id: platform_orders.id });
-  if (!received) throw new Error('platform order insert returned no row');
-  await writeAuditEvent(tx, {
-    entity: 'order',
-    entityId: received.id,
-    action: 'received',
-    collectionUid: collection.uid,
-    caseUid: null,
-    changes: {
-      order_id: order.order_id,
-      client: client.name,
-      client_created: client.created,
-      cases: order.cases.length,
-      files: planned.length,
-    },
-    actor,
-  });
+  const summary = {
+    client: client.name,
+    client_created: client.created,
+    cases: order.cases.length,
+    files: planned.length,
+  };
+  if (source.kind === 'platform') {
+    const [received] = await tx
+      .insert(platform_orders)
+      .values({
+        platform: source.actor.platform,
+        order_id: source.orderId,
+        body_sha256: source.bodySha256,
+        collection_uid: collection.uid,
+        key_id: source.actor.keyId,
+      })
+      .returning({ id: platform_orders.id });
+    if (!received) throw new Error('platform order insert returned no row');
+    await writeAuditEvent(tx, {
+      entity: 'order',
+      entityId: received.id,
+      action: 'received',
+      collectionUid: collection.uid,
+      caseUid: null,
+      changes: { order_id: source.orderId, ...summary },
+      actor,
+    });
+  } else {
+    await writeAuditEvent(tx, {
+      entity: 'collection',
+      entityId: collection.collection_id,
+      action: 'created_at_desk',
+      collectionUid: collection.uid,
+      caseUid: null,
+      changes: { patient_reference: order.patient_reference, ...summary },
+      actor,
+    });
+  }
+  await publishRealtimeEvents(tx, [
+    { type: 'order_arrived', uid: collection.uid, branch_id: resolved.branchId },
+  ]);
   return { collectionUid: collection.uid };
 };
 
@@ -256,8 +287,7 @@ export const receiveOrder = async (
       const created = await createCollection(tx, {
         order,
         resolved,
-        actor,
-        bodySha256,
+        source: { kind: 'platform', actor, orderId: order.order_id, bodySha256 },
         now: options.now ?? new Date(),
       });
       return answerKnownOrder(tx, {
@@ -274,3 +304,23 @@ export const receiveOrder = async (
     return answerAgain(db, twin, bodySha256, linkTtlMinutes);
   }
 };
+
+/** The front desk's New Order: the same collection a platform's order makes, by the employee. */
+export const receiveDeskOrder = (
+  db: Db,
+  options: { order: DeskOrder; actor: StaffActor; linkTtlMinutes: number; now?: Date },
+): Promise<OrderAnswer> =>
+  inTransaction(db, async (tx) => {
+    const resolved = await resolveOrderReferences(tx, options.order);
+    const created = await createCollection(tx, {
+      order: options.order,
+      resolved,
+      source: { kind: 'desk', actor: options.actor },
+      now: options.now ?? new Date(),
+    });
+    return answerKnownOrder(tx, {
+      collectionUid: created.collectionUid,
+      created: true,
+      linkTtlMinutes: options.linkTtlMinutes,
+    });
+  });

@@ -50,3 +50,11 @@ export const putFile = (test: TestApp, link: string | null, bytes: Uint8Array) =
     headers: { 'content-type': 'application/octet-stream' },
     payload: Buffer.from(bytes),
   });
+
+/** The smallest binary STL: an 80-byte header, a count of one, one 50-byte facet. */
+export const oneFacetStl = (): Buffer => {
+  const bytes = Buffer.alloc(84 + 50);
+  bytes.writeUInt32LE(1, 80);
+  [0, 0, 1, 0, 0, 0, 10, 0, 0, 0, 10, 0].forEach((value, index) => bytes.writeFloatLE(value, 84 + index * 4));
+  return bytes;
+};

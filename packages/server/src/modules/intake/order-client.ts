@@ -1,13 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { AppError, orderMessages, type Order } from '@lab/domain';
-import type { PlatformActor } from '../../auth/actor';
+import { AppError, orderMessages, type DeskOrder } from '@lab/domain';
+import type { PlatformActor, StaffActor } from '../../auth/actor';
 import { writeAuditEvent } from '../../audit/write-audit-event';
 import type { Tx } from '../../db/client';
 import { client_identifications, clients } from '../../db/schema/index';
 
-// Who ordered: the client with the order's account number, else with its e-mail (the client's own or
-// one it is known by), else a new client flagged for review, so the lab checks it is no duplicate
-// before it is invoiced. The oldest active match wins when several share an e-mail.
+// Who ordered: the client the front desk chose, else the one with the order's account number, else with
+// its e-mail (the client's own or one it is known by), else a new client. A platform's new client is
+// flagged for review, so the lab checks it is no duplicate before it is invoiced; the front desk's was
+// made by the person who checked. The oldest active match wins when several share an e-mail.
 
 export type OrderClient = { id: number; name: string; created: boolean };
 
@@ -40,20 +41,34 @@ const findByEmail = async (tx: Tx, email: string) => {
   return row ?? null;
 };
 
+const findChosen = async (tx: Tx, id: number) => {
+  const [row] = await tx
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .where(and(eq(clients.id, id), eq(clients.is_active, true)))
+    .limit(1);
+  if (!row) {
+    throw new AppError('validation_failed', {
+      message: orderMessages.clientNotFound,
+      fields: { 'client.client_id': orderMessages.clientNotFound },
+    });
+  }
+  return row;
+};
+
 export const matchOrderClient = async (
   tx: Tx,
-  client: Order['client'],
-  actor: PlatformActor,
+  client: DeskOrder['client'],
+  actor: PlatformActor | StaffActor,
 ): Promise<OrderClient> => {
   const found =
+    (client.client_id ? await findChosen(tx, client.client_id) : null) ??
     (client.account_number ? await findByAccountNumber(tx, client.account_number) : null) ??
     (client.email ? await findByEmail(tx, client.email) : null);
   if (found) return { ...found, created: false };
   if (!client.name || !client.country) {
-    throw new AppError('validation_failed', {
-      message: orderMessages.clientNeeded,
-      fields: { client: orderMessages.clientNeeded },
-    });
+    const message = actor.kind === 'staff' ? orderMessages.deskClientNeeded : orderMessages.clientNeeded;
+    throw new AppError('validation_failed', { message, fields: { client: message } });
   }
   const [created] = await tx
     .insert(clients)
@@ -62,7 +77,7 @@ export const matchOrderClient = async (
       country: client.country,
       account_number: client.account_number ?? null,
       email: client.email ?? null,
-      needs_review: true,
+      needs_review: actor.kind === 'platform',
     })
     .returning({ id: clients.id, client_id: clients.client_id, name: clients.name });
   if (!created) throw new Error('client insert returned no row');

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { AppError, orderMessages, type Order } from '@lab/domain';
+import { AppError, orderMessages, type DeskOrder } from '@lab/domain';
 import type { Tx } from '../../db/client';
 import { branches, implant_platforms, job_types, statuses } from '../../db/schema/index';
 import { findJobType } from '../collections/add-component';
@@ -20,7 +20,10 @@ export type ResolvedOrder = {
   orderedStatus: { id: number; name: string; parent_name: 'ORDERED' };
 };
 
-export const resolveOrderReferences = async (tx: Tx, order: Order): Promise<ResolvedOrder> => {
+export const resolveOrderReferences = async (
+  tx: Tx,
+  order: Pick<DeskOrder, 'fulfillment_branch' | 'cases'>,
+): Promise<ResolvedOrder> => {
   const fields: Record<string, string> = {};
   let branchId: number | null = null;
   if (order.fulfillment_branch) {

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../testing';
 import { openSecondHandle } from '../../testing/second-handle';
-import { makePlatformKey, sendOrder, type TestPlatformKey } from './intake-test-kit';
+import { makePlatformKey, oneFacetStl, sendOrder, type TestPlatformKey } from './intake-test-kit';
 import { signedOrderHeaders } from './sign-order';
 
 // POST /api/v2/orders/ through the real app: a signed order becomes exactly one collection, the same
@@ -69,14 +69,6 @@ const sampleOrder = (orderId: string, overrides: Record<string, unknown> = {}) =
 
 const send = (body: unknown, options: Parameters<typeof sendOrder>[3] = {}) =>
   sendOrder(test, key, body, options);
-
-/** The smallest binary STL: an 80-byte header, a count of one, one 50-byte facet. */
-const oneFacetStl = (): Buffer => {
-  const bytes = Buffer.alloc(84 + 50);
-  bytes.writeUInt32LE(1, 80);
-  [0, 0, 1, 0, 0, 0, 10, 0, 0, 0, 10, 0].forEach((value, index) => bytes.writeFloatLE(value, 84 + index * 4));
-  return bytes;
-};
 
 /** A one-triangle ASCII PLY. */
 const oneFacePly = (): Buffer =>

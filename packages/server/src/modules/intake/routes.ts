@@ -17,6 +17,7 @@ import {
   orderSignatureToleranceSeconds,
   checkInBodySchema,
   checkInListsSchema,
+  deskOrderSchema,
   maxDatabaseInteger,
   platformKeySchema,
   preflightReportSchema,
@@ -31,7 +32,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import type { CaseEvents } from '../cases/kernel';
 import { checkInCase } from './check-in';
 import { findCheckInLists } from './check-in-lists';
-import { receiveOrder } from './create-order';
+import { receiveDeskOrder, receiveOrder } from './create-order';
 import { casePreflight } from './preflight';
 import { requestInformation } from './request-information';
 import { listRequiredScans, setRequiredScans } from './required-scans';
@@ -43,7 +44,8 @@ import {
   revokePlatformKey,
 } from './platform-keys';
 
-// POST /api/v2/orders/ (ordering platforms, signed) and the admin's platform keys.
+// POST /api/v2/orders/ (ordering platforms, signed), the front desk's New Order, the Check-in desk's
+// calls and the admin's platform keys and required scans.
 
 /** An order is text and a few names: a megabyte is far beyond any real one. */
 const orderBodyLimit = 1024 * 1024;
@@ -151,6 +153,24 @@ export const registerIntakeRoutes = async (
       if (!lists) throw new AppError('not_found', { message: orderMessages.unknownBranch });
       return lists;
     },
+  );
+
+  // The front desk's New Order: the same collection a platform's order makes. The front office's right
+  // (it enters orders' details); a retry is safe with an Idempotency-Key, as every staff write.
+  api.post(
+    '/api/v2/checkin/orders/',
+    {
+      config: { access: 'staff', permission: 'edit_collection_details' },
+      schema: { body: deskOrderSchema, response: { 201: orderAnswerSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await receiveDeskOrder(db, {
+          order: request.body,
+          actor: requireActor(request),
+          linkTtlMinutes: config.fileLinkTtlMinutes,
+        }),
+      ),
   );
 
   api.post(
