@@ -30,6 +30,13 @@ export type Dentate = (typeof dentates)[number];
 export const orderingPlatforms = ['oep', 'nexus_ios', 'nclab'] as const;
 export type OrderingPlatform = (typeof orderingPlatforms)[number];
 
+/** How staff name each platform (Basic Information, the Check-in desk). */
+export const orderingPlatformLabels: Record<OrderingPlatform, string> = {
+  oep: 'OEP',
+  nexus_ios: 'Nexus iOS',
+  nclab: 'NC Lab',
+};
+
 export const messageTypeCodes = [
   'ALERTING_MESSAGE',
   'CASE_NOTE',

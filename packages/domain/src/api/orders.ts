@@ -123,7 +123,7 @@ export type Order = z.infer<typeof orderSchema>;
 
 /**
  * POST /api/v2/checkin/orders/: the front desk's New Order, the same order as a platform's, typed by
- * staff. The client is one the lab has (client_id, its internal id as client search answers it) or a new
+ * staff. The client is one the lab has (client_id: its Client ID, as client search answers it) or a new
  * one by name and country; there is no platform order id (Idempotency-Key makes a retry safe).
  */
 export const deskOrderSchema = orderFields
@@ -194,7 +194,7 @@ export const checkInRowSchema = z.object({
   patient_reference: z.string(),
   client_name: z.string(),
   job_type: z.string(),
-  ordering_platform: z.string(),
+  ordering_platform: z.enum(orderingPlatforms),
   added: z.string(),
   date_received: z.string().nullable(),
   date_checked_in: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { toIso, type CheckInLists, type CheckInRow } from '@lab/domain';
+import { toIso, type CheckInLists, type CheckInRow, type OrderingPlatform } from '@lab/domain';
 import type { Db } from '../../db/client';
 import { branches, cases, clients, collections, job_types, statuses } from '../../db/schema/index';
 
@@ -40,6 +40,8 @@ type Row = Awaited<ReturnType<typeof rowsWhere>>[number];
 
 const present = (row: Row): CheckInRow => ({
   ...row,
+  // The column's check keeps it to the platforms (collections_ordering_platform_check).
+  ordering_platform: row.ordering_platform as OrderingPlatform,
   added: toIso(row.added),
   date_received: row.date_received ? toIso(row.date_received) : null,
   date_checked_in: row.date_checked_in ? toIso(row.date_checked_in) : null,

@@ -17,7 +17,7 @@ let client: Awaited<ReturnType<typeof createClient>>;
 const streams: TestStream[] = [];
 
 const deskOrder = (overrides: Record<string, unknown> = {}) => ({
-  client: { client_id: client.id },
+  client: { client_id: client.client_id },
   patient_reference: 'NGUYEN, Tam',
   fulfillment_branch: 'Melbourne',
   cases: [
@@ -33,7 +33,7 @@ const deskOrder = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const post = (user: SignedInUser, body: unknown) =>
+const post = (user: SignedInUser, body: Record<string, unknown>) =>
   test.app.inject({ method: 'POST', url: '/api/v2/checkin/orders/', headers: user.headers, payload: body });
 
 const collectionCount = async (): Promise<number> => {

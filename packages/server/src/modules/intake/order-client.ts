@@ -41,11 +41,12 @@ const findByEmail = async (tx: Tx, email: string) => {
   return row ?? null;
 };
 
-const findChosen = async (tx: Tx, id: number) => {
+/** The client the desk chose, by its Client ID (as client search answers it). */
+const findChosen = async (tx: Tx, clientId: number) => {
   const [row] = await tx
     .select({ id: clients.id, name: clients.name })
     .from(clients)
-    .where(and(eq(clients.id, id), eq(clients.is_active, true)))
+    .where(and(eq(clients.client_id, clientId), eq(clients.is_active, true)))
     .limit(1);
   if (!row) {
     throw new AppError('validation_failed', {

@@ -20,6 +20,10 @@ type AppShellProps = {
   navigation?: ReactNode;
   /** The collection the page shows, whose changes the live-update stream should carry. */
   openCollectionUid?: string | null;
+  /** A page that shows several collections (the Check-in desk's rows): the stream carries theirs. */
+  shownCollectionUids?: readonly string[];
+  /** The stream also carries new orders (the Check-in desk). */
+  watchesIntake?: boolean;
   /** Shown in the middle of the footer (the open collection's uid). */
   footerNote?: ReactNode;
   children: ReactNode;
@@ -51,12 +55,14 @@ export const AppShell = ({
   navigation,
   footerNote,
   openCollectionUid = null,
+  shownCollectionUids,
+  watchesIntake = false,
   children,
 }: AppShellProps) => {
   useEffect(() => prefetchWhenIdle(idleShellParts), []);
   const watchedCollectionUids = useMemo(
-    () => (openCollectionUid === null ? [] : [openCollectionUid]),
-    [openCollectionUid],
+    () => shownCollectionUids ?? (openCollectionUid === null ? [] : [openCollectionUid]),
+    [openCollectionUid, shownCollectionUids],
   );
   return (
     <ScanToOpen openCase={openScannedCode}>
@@ -66,6 +72,7 @@ export const AppShell = ({
           currentSystem={currentSystem}
           actions={actions}
           watchedCollectionUids={watchedCollectionUids}
+          watchesIntake={watchesIntake}
         />
         <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
           {navigation && (

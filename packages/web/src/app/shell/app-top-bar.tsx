@@ -19,9 +19,17 @@ type AppTopBarProps = {
   actions?: ReactNode;
   /** The collections the page shows: the live-update stream carries their changes. */
   watchedCollectionUids: readonly string[];
+  /** The stream also carries new orders (the Check-in desk). */
+  watchesIntake?: boolean;
 };
 
-export const AppTopBar = ({ title, currentSystem, actions, watchedCollectionUids }: AppTopBarProps) => {
+export const AppTopBar = ({
+  title,
+  currentSystem,
+  actions,
+  watchedCollectionUids,
+  watchesIntake = false,
+}: AppTopBarProps) => {
   const queryClient = useQueryClient();
   const me = useMe();
   const errors = useLoadErrors();
@@ -39,7 +47,7 @@ export const AppTopBar = ({ title, currentSystem, actions, watchedCollectionUids
         {actions}
         <Box sx={{ flexGrow: 1 }} />
         <LoaderButton isLoading={isLoading} errors={errors} onRefresh={handleRefresh} />
-        <NotificationsBell watchedCollectionUids={watchedCollectionUids} />
+        <NotificationsBell watchedCollectionUids={watchedCollectionUids} watchesIntake={watchesIntake} />
         <SystemsMenu
           currentSystem={currentSystem}
           isRestricted={me.data?.restricted ?? true}

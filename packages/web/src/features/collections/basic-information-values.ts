@@ -17,11 +17,6 @@ export const basicInformationValuesOf = (collection: Collection): BasicInformati
 });
 
 /** Ordering platform codes (spec §9) with the names staff know them by. */
-export const orderingPlatformLabels: Record<Collection['ordering_platform'], string> = {
-  oep: 'OEP',
-  nexus_ios: 'Nexus iOS',
-  nclab: 'NC Lab',
-};
 
 /** A branch change asks first when the collection already had one (spec §5). */
 export const isBranchChangeWarned = (original: number | null, next: number | null): boolean =>

@@ -9,12 +9,11 @@ import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { referralStatusOf, type Collection, type ReferralStatus } from '@lab/domain';
+import { orderingPlatformLabels, referralStatusOf, type Collection, type ReferralStatus } from '@lab/domain';
 import { CountryFlag } from '../../../components/country-flag';
 import { usePauseAutoRefresh } from '../../../lib/auto-refresh';
 import { formatLocalDate } from '../../../lib/date-format';
 import { collectionQueryKey } from '../../../lib/query-keys';
-import { orderingPlatformLabels } from '../basic-information-values';
 import { BasicInformationForm } from './basic-information-form';
 
 type BasicInformationCardProps = {

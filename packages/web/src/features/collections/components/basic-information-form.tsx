@@ -9,6 +9,7 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import {
   basicInformationSchema,
   collectionConfirmTexts,
+  orderingPlatformLabels,
   orderingPlatforms,
   type BasicInformation,
   type ClientRef,
@@ -21,7 +22,6 @@ import { useUpdateBasicInformation } from '../api/update-basic-information';
 import {
   basicInformationValuesOf,
   isBranchChangeWarned,
-  orderingPlatformLabels,
   type BasicInformationValues,
 } from '../basic-information-values';
 import { ClientPicker } from './client-picker';

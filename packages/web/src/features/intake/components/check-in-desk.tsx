@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -9,19 +11,27 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo, useState } from 'react';
-import { permissionRefusal, type CheckInLists, type CheckInRow } from '@lab/domain';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { maxStreamCollections, permissionRefusal, type CheckInLists, type CheckInRow } from '@lab/domain';
 import { formatDateTime } from '../../../components/date-time-format';
 import { useScanHandler } from '../../../lib/scan-to-open';
 import { useMe } from '../../me/api/get-me';
 import { useBranches } from '../../reference/api/get-branches';
 import { useCheckInLists, usePreflight } from '../api/checkin-api';
 import { CheckInPanel } from './check-in-panel';
+import { lazyPart } from '../../../components/lazy-part';
 import { PreflightChip } from './preflight-report';
 
 // The Check-in desk (issue 29): per branch, the orders that arrived, those received and waiting for
 // check-in, and those checked in today, each with its pre-flight chip; a row opens its report beside the
-// lists, with Check in. New orders show within a few seconds (the lists are asked again every 5 s).
+// lists, with Check in. New orders show at once (the live stream's `order_arrived`); the collections of
+// the rows still to check in are watched, so a scan arriving or a colleague's Check in shows at once too.
+
+/** The live stream carries at most this many collections (maxStreamCollections): the oldest rows first. */
+const watchedRowLimit = maxStreamCollections;
+
+// The New Order form downloads when first opened: the desk's first paint does without it.
+const NewOrderDialog = lazyPart(() => import('./new-order-dialog').then((module) => module.NewOrderDialog));
 
 type ListKey = Exclude<keyof CheckInLists, 'branch'>;
 
@@ -31,8 +41,8 @@ const listTitles: Record<ListKey, string> = {
   checked_in_today: 'Checked in today',
 };
 
-const RowChip = ({ caseUid }: { caseUid: string }) => {
-  const { data } = usePreflight(caseUid, 30_000);
+const RowChip = ({ row }: { row: CheckInRow }) => {
+  const { data } = usePreflight(row, 30_000);
   return <PreflightChip report={data} />;
 };
 
@@ -91,7 +101,7 @@ const CheckInList = ({
                 <time dateTime={row.added}>{formatDateTime(row.added)}</time>
               </TableCell>
               <TableCell>
-                <RowChip caseUid={row.case_uid} />
+                <RowChip row={row} />
               </TableCell>
             </TableRow>
           ))}
@@ -101,7 +111,12 @@ const CheckInList = ({
   </Paper>
 );
 
-export const CheckInDesk = () => {
+export const CheckInDesk = ({
+  onShownCollections,
+}: {
+  /** The collections of the rows to check in, for the page's live stream to watch. */
+  onShownCollections: (uids: readonly string[]) => void;
+}) => {
   const { data: me } = useMe();
   const { data: branches = [] } = useBranches();
   // The branch in the address (?branch=), so a desk's tab reopens where it was; else the employee's own.
@@ -119,6 +134,10 @@ export const CheckInDesk = () => {
   };
   const [selected, setSelected] = useState<CheckInRow | null>(null);
   const refusal = me ? permissionRefusal(me, 'change_status') : null;
+  const newOrderRefusal = me ? permissionRefusal(me, 'edit_collection_details') : null;
+  const [isOrdering, setIsOrdering] = useState(false);
+  // The case of a New Order just made: opened once the lists show it.
+  const [wantedCaseUid, setWantedCaseUid] = useState<string | null>(null);
   // A scanned case key (or collection id) at the desk opens that case here, in check-in mode.
   const allRows = useMemo(
     () => (lists ? [...lists.arrived, ...lists.awaiting_check_in, ...lists.checked_in_today] : []),
@@ -136,6 +155,19 @@ export const CheckInDesk = () => {
     [allRows],
   );
   useScanHandler(takeScan);
+  const wantedRow = wantedCaseUid === null ? undefined : allRows.find((r) => r.case_uid === wantedCaseUid);
+  if (wantedRow) {
+    setWantedCaseUid(null);
+    setSelected(wantedRow);
+  }
+  const toWatch = useMemo(() => {
+    const pending = lists ? [...lists.arrived, ...lists.awaiting_check_in] : [];
+    return [...new Set(pending.map((row) => row.collection_uid))].slice(0, watchedRowLimit);
+  }, [lists]);
+  const watchKey = toWatch.join(',');
+  useEffect(() => {
+    onShownCollections(watchKey === '' ? [] : watchKey.split(','));
+  }, [watchKey, onShownCollections]);
   const current = selected ? (allRows.find((r) => r.case_uid === selected.case_uid) ?? selected) : null;
 
   return (
@@ -158,7 +190,30 @@ export const CheckInDesk = () => {
             </MenuItem>
           ))}
         </TextField>
+        <Tooltip title={newOrderRefusal ?? ''}>
+          <span>
+            <Button
+              variant="contained"
+              disabled={newOrderRefusal !== null}
+              onClick={() => setIsOrdering(true)}
+            >
+              New order
+            </Button>
+          </span>
+        </Tooltip>
       </Stack>
+      {isOrdering && (
+        <Suspense fallback={null}>
+          <NewOrderDialog
+            branch={lists?.branch ?? null}
+            onClose={() => setIsOrdering(false)}
+            onCreated={(answer) => {
+              setIsOrdering(false);
+              setWantedCaseUid(answer.cases[0]?.case_uid ?? null);
+            }}
+          />
+        </Suspense>
+      )}
       <Box
         sx={{
           display: 'grid',

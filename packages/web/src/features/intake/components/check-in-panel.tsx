@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { CheckInRow } from '@lab/domain';
+import { orderingPlatformLabels, type CheckInRow } from '@lab/domain';
 import { collectionPageUrl } from '../../../lib/navigation';
 import { useCheckIn, usePreflight } from '../api/checkin-api';
 import { PreflightChecks } from './preflight-report';
@@ -17,7 +17,7 @@ import { RequestInformationForm } from './request-information-form';
  * reason the lab goes ahead anyway (kept in the case's history).
  */
 export const CheckInPanel = ({ row, refusal }: { row: CheckInRow; refusal: string | null }) => {
-  const { data: report, isPending } = usePreflight(row.case_uid);
+  const { data: report, isPending } = usePreflight(row);
   const checkIn = useCheckIn();
   const [reason, setReason] = useState('');
   const [isRequesting, setIsRequesting] = useState(false);
@@ -40,7 +40,8 @@ export const CheckInPanel = ({ row, refusal }: { row: CheckInRow; refusal: strin
           </Link>
         </Stack>
         <Typography color="text.secondary">
-          {row.patient_reference} · {row.client_name} · ordered through {row.ordering_platform}
+          {row.patient_reference} · {row.client_name} · ordered through{' '}
+          {orderingPlatformLabels[row.ordering_platform]}
         </Typography>
         {isPending || !report ? (
           <CircularProgress size={24} aria-label="Checking the order" />

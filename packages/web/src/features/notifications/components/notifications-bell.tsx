@@ -9,7 +9,12 @@ import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
 import { lazyPart, useHasOpened } from '../../../components/lazy-part';
 import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { openInNewTab } from '../../../lib/navigation';
-import { collectionQueryKey, fileLockQueryKey } from '../../../lib/query-keys';
+import {
+  checkInListsQueryKey,
+  checkInPreflightQueryKey,
+  collectionQueryKey,
+  fileLockQueryKey,
+} from '../../../lib/query-keys';
 import { usePollInterval, useStreamResync } from '../../../lib/stream-status';
 import { useMessageTypes } from '../../reference/api/get-message-types';
 import { notificationsQueryKey, useNotifications } from '../api/get-notifications';
@@ -22,6 +27,8 @@ import { playNotificationSound } from '../notification-sound';
 export type NotificationsBellProps = {
   /** The collections the page shows: the stream carries their changes only. */
   watchedCollectionUids: readonly string[];
+  /** The stream also carries new orders (the Check-in desk). */
+  watchesIntake?: boolean;
   /** The chime of a new notification (tests pass a spy). */
   playSound?: () => void;
 };
@@ -51,6 +58,7 @@ export const notificationsBellParts = [NotificationMenu, NotificationPopup];
  */
 export const NotificationsBell = ({
   watchedCollectionUids,
+  watchesIntake = false,
   playSound = playNotificationSound,
 }: NotificationsBellProps) => {
   const queryClient = useQueryClient();
@@ -100,8 +108,14 @@ export const NotificationsBell = ({
   const streamHandlers = useMemo(
     () => ({
       onNotification: refetch,
+      // The Check-in desk watches the collections of its rows: their lists and reports follow too.
       onCollection: (uid: string) => {
         void queryClient.invalidateQueries({ queryKey: collectionQueryKey(uid) });
+        void queryClient.invalidateQueries({ queryKey: checkInPreflightQueryKey(uid) });
+        void queryClient.invalidateQueries({ queryKey: checkInListsQueryKey });
+      },
+      onOrderArrived: () => {
+        void queryClient.invalidateQueries({ queryKey: checkInListsQueryKey });
       },
       onFileLock: (uid: string) => {
         void queryClient.invalidateQueries({ queryKey: fileLockQueryKey(uid) });
@@ -119,7 +133,7 @@ export const NotificationsBell = ({
     }),
     [queryClient, refetch],
   );
-  useServerEvents(streamHandlers, watchedCollectionUids);
+  useServerEvents(streamHandlers, watchedCollectionUids, watchesIntake);
 
   const handleOpen = (notification: Notification) => {
     const link = notificationLink(notification);

@@ -9,6 +9,8 @@ export type ServerEventHandlers = {
   onCollection: (uid: string) => void;
   /** The file lock of a collection was taken or released. */
   onFileLock: (uid: string) => void;
+  /** A new order became a collection (only on a stream that watches intake: the Check-in desk). */
+  onOrderArrived: () => void;
   /**
    * The stream now carries these collections' changes, which no stream did before: refresh what may have
    * changed between their load and the subscription (without cancelling a load under way).
@@ -56,6 +58,8 @@ const readField = (data: unknown, field: 'uid' | 'version'): string | null => {
 export const useServerEvents = (
   handlers: ServerEventHandlers,
   watchedCollectionUids: readonly string[],
+  /** The stream also carries new orders' `order_arrived` (the Check-in desk); fixed for the page. */
+  watchesIntake = false,
 ): void => {
   const status = useStreamStatusStore();
   const handlersRef = useRef(handlers);
@@ -63,6 +67,7 @@ export const useServerEvents = (
     handlersRef.current = handlers;
   }, [handlers]);
   const watchedRef = useRef(watchedCollectionUids);
+  const watchesIntakeRef = useRef(watchesIntake);
   const rewatchRef = useRef<(() => void) | null>(null);
   const watchedKey = watchedCollectionUids.join(',');
   useEffect(() => {
@@ -94,7 +99,7 @@ export const useServerEvents = (
       clearTimeout(retryTimer);
       opening?.source.close();
       const watched = watchedRef.current;
-      const source = new EventSource(streamPathFor(watched));
+      const source = new EventSource(streamPathFor(watched, watchesIntakeRef.current));
       const attempt: Attempt = { source, watched };
       opening = attempt;
       source.addEventListener('open', () => {
@@ -119,6 +124,9 @@ export const useServerEvents = (
       source.addEventListener('collection', (event) => {
         const uid = readField((event as MessageEvent).data, 'uid');
         if (uid && isLive()) handlersRef.current.onCollection(uid);
+      });
+      source.addEventListener('order_arrived', () => {
+        if (isLive()) handlersRef.current.onOrderArrived();
       });
       source.addEventListener('file_lock', (event) => {
         const uid = readField((event as MessageEvent).data, 'uid');
