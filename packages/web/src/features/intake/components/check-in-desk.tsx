@@ -32,6 +32,9 @@ const watchedRowLimit = maxStreamCollections;
 
 // The New Order form downloads when first opened: the desk's first paint does without it.
 const NewOrderDialog = lazyPart(() => import('./new-order-dialog').then((module) => module.NewOrderDialog));
+const RequiredScansDialog = lazyPart(() =>
+  import('./required-scans-dialog').then((module) => module.RequiredScansDialog),
+);
 
 type ListKey = Exclude<keyof CheckInLists, 'branch'>;
 
@@ -136,6 +139,7 @@ export const CheckInDesk = ({
   const refusal = me ? permissionRefusal(me, 'change_status') : null;
   const newOrderRefusal = me ? permissionRefusal(me, 'edit_collection_details') : null;
   const [isOrdering, setIsOrdering] = useState(false);
+  const [isEditingScans, setIsEditingScans] = useState(false);
   // The case of a New Order just made: opened once the lists show it.
   const [wantedCaseUid, setWantedCaseUid] = useState<string | null>(null);
   // A scanned case key (or collection id) at the desk opens that case here, in check-in mode.
@@ -190,6 +194,7 @@ export const CheckInDesk = ({
             </MenuItem>
           ))}
         </TextField>
+        {me?.admin && <Button onClick={() => setIsEditingScans(true)}>Required scans</Button>}
         <Tooltip title={newOrderRefusal ?? ''}>
           <span>
             <Button
@@ -202,6 +207,11 @@ export const CheckInDesk = ({
           </span>
         </Tooltip>
       </Stack>
+      {isEditingScans && (
+        <Suspense fallback={null}>
+          <RequiredScansDialog onClose={() => setIsEditingScans(false)} />
+        </Suspense>
+      )}
       {isOrdering && (
         <Suspense fallback={null}>
           <NewOrderDialog

@@ -23,6 +23,17 @@ import { NewOrderClientField } from './new-order-client-field';
 import { NewOrderComponents } from './new-order-components';
 import { NewOrderFiles } from './new-order-files';
 
+/** Which error fields each part of the draft answers for (the server's keys and the form's). */
+const fieldPrefixes: Record<keyof OrderDraft, string> = {
+  client: 'client',
+  patient_reference: 'patient_reference',
+  ordering_platform: 'ordering_platform',
+  shade: 'order_form',
+  material: 'order_form',
+  components: 'cases.',
+  files: 'files.',
+};
+
 /**
  * The front desk's New Order: an order phoned in, e-mailed or brought with impressions and scans, entered
  * as the platforms send theirs. The order is one call (all of it or nothing); the scans follow, each to
@@ -44,7 +55,16 @@ export const NewOrderDialog = ({
   const { data: jobTypes = [] } = useJobTypes();
   const country = draft.client?.country ?? '';
   const { data: platforms = [] } = useDeskImplantPlatforms(branch?.id ?? null, country);
-  const set = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  // A field changed is a field being fixed: its message goes (the next Create order checks it again).
+  const set = (patch: Partial<OrderDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    const prefixes = Object.keys(patch).map((key) => fieldPrefixes[key as keyof OrderDraft]);
+    setErrors((current) =>
+      Object.fromEntries(
+        Object.entries(current).filter(([field]) => !prefixes.some((prefix) => field.startsWith(prefix))),
+      ),
+    );
+  };
 
   const send = () => {
     const result = draftToOrder(draft, branch?.name ?? null);
