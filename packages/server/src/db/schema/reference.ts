@@ -32,10 +32,16 @@ export const statuses = pgTable(
     dispatch_ready: boolean('dispatch_ready').notNull().default(false),
     sort: smallint('sort').notNull().default(0),
     is_active: boolean('is_active').notNull().default(true),
+    // The name the client's portal shows for this status; null shows the status's own name.
+    client_name: text('client_name'),
   },
   (t) => [
     unique('statuses_parent_name_key').on(t.parent_name, t.name),
     check('statuses_parent_name_check', oneOf(t.parent_name, statusParents)),
+    check(
+      'statuses_client_name_check',
+      sql`${t.client_name} IS NULL OR length(btrim(${t.client_name})) BETWEEN 1 AND 80`,
+    ),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "statuses" ADD COLUMN "client_name" text;--> statement-breakpoint
+ALTER TABLE "statuses" ADD CONSTRAINT "statuses_client_name_check" CHECK ("statuses"."client_name" IS NULL OR length(btrim("statuses"."client_name")) BETWEEN 1 AND 80);
