@@ -2,14 +2,21 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   defaultToothConvention,
+  fdiOfPalmer,
+  fdiOfUniversal,
   fdiTeeth,
   findTooth,
   formatToothLabel,
+  formatToothText,
   isFdiTooth,
   isLowerTooth,
   isUpperTooth,
+  palmerOfFdi,
+  parseToothText,
+  permanentTeeth,
   toothConventions,
   toothTable,
+  universalOfFdi,
 } from './teeth';
 
 // Written out by hand from a dental chart, independently of the formulas in teeth.ts.
@@ -96,8 +103,127 @@ describe('formatToothLabel', () => {
     );
   });
 
+  it('numbers third molars too, though the chart has none', () => {
+    expect(formatToothLabel(18, 'universal')).toBe('01');
+    expect(formatToothLabel(48, 'universal')).toBe('32');
+    expect(formatToothLabel(38, 'palmer')).toBe('08');
+  });
+
   it('shows a code outside the table as stored', () => {
-    expect(formatToothLabel(48, 'universal')).toBe('48');
+    expect(formatToothLabel(49, 'universal')).toBe('49');
     expect(formatToothLabel(5, 'palmer')).toBe('05');
+    expect(formatToothLabel(55, 'palmer')).toBe('55');
+  });
+});
+
+// All 32 permanent teeth, written out by hand from a dental chart: FDI, Universal, Palmer as text.
+// The chart has no primary teeth, so neither has this table.
+// prettier-ignore
+const permanentByHand: [fdi: number, universal: number, palmer: string][] = [
+  [18, 1, 'UR 08'], [17, 2, 'UR 07'], [16, 3, 'UR 06'], [15, 4, 'UR 05'],
+  [14, 5, 'UR 04'], [13, 6, 'UR 03'], [12, 7, 'UR 02'], [11, 8, 'UR 01'],
+  [21, 9, 'UL 01'], [22, 10, 'UL 02'], [23, 11, 'UL 03'], [24, 12, 'UL 04'],
+  [25, 13, 'UL 05'], [26, 14, 'UL 06'], [27, 15, 'UL 07'], [28, 16, 'UL 08'],
+  [38, 17, 'LL 08'], [37, 18, 'LL 07'], [36, 19, 'LL 06'], [35, 20, 'LL 05'],
+  [34, 21, 'LL 04'], [33, 22, 'LL 03'], [32, 23, 'LL 02'], [31, 24, 'LL 01'],
+  [41, 25, 'LR 01'], [42, 26, 'LR 02'], [43, 27, 'LR 03'], [44, 28, 'LR 04'],
+  [45, 29, 'LR 05'], [46, 30, 'LR 06'], [47, 31, 'LR 07'], [48, 32, 'LR 08'],
+];
+
+const anyPermanentTooth = fc.constantFrom(...permanentTeeth.map((row) => row.fdi));
+
+describe('conversions of the 32 permanent teeth', () => {
+  it("lists 32 teeth, the chart's 28 among them", () => {
+    expect(permanentTeeth).toHaveLength(32);
+    expect(new Set(permanentTeeth.map((row) => row.universal)).size).toBe(32);
+    for (const fdi of fdiTeeth) expect(permanentTeeth.some((row) => row.fdi === fdi)).toBe(true);
+  });
+
+  it.each(permanentByHand)('FDI %i is Universal %i and Palmer %s', (fdi, universal, palmer) => {
+    expect(universalOfFdi(fdi)).toBe(universal);
+    expect(fdiOfUniversal(universal)).toBe(fdi);
+    expect(formatToothText(fdi, 'palmer')).toBe(palmer);
+    expect(parseToothText(palmer, 'palmer')).toBe(fdi);
+    expect(formatToothText(fdi, 'universal')).toBe(String(universal).padStart(2, '0'));
+    expect(formatToothText(fdi, 'fdi')).toBe(String(fdi));
+  });
+
+  it('round-trips FDI → Palmer text → FDI', () => {
+    fc.assert(
+      fc.property(anyPermanentTooth, (fdi) => {
+        const text = formatToothText(fdi, 'palmer');
+        expect(text).toMatch(/^(UR|UL|LL|LR) 0[1-8]$/);
+        expect(parseToothText(text, 'palmer')).toBe(fdi);
+      }),
+    );
+  });
+
+  it('round-trips FDI → Universal → FDI, and Universal → FDI → Universal', () => {
+    fc.assert(
+      fc.property(anyPermanentTooth, (fdi) => {
+        const universal = universalOfFdi(fdi);
+        expect(universal).toBeGreaterThanOrEqual(1);
+        expect(universal).toBeLessThanOrEqual(32);
+        expect(fdiOfUniversal(universal ?? 0)).toBe(fdi);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 32 }), (universal) => {
+        expect(universalOfFdi(fdiOfUniversal(universal) ?? 0)).toBe(universal);
+      }),
+    );
+  });
+
+  it('round-trips every convention through its text', () => {
+    fc.assert(
+      fc.property(anyPermanentTooth, fc.constantFrom(...toothConventions), (fdi, convention) => {
+        expect(parseToothText(formatToothText(fdi, convention), convention)).toBe(fdi);
+      }),
+    );
+  });
+
+  it('keeps Palmer quadrant and number one-to-one with FDI', () => {
+    fc.assert(
+      fc.property(anyPermanentTooth, (fdi) => {
+        const palmer = palmerOfFdi(fdi);
+        expect(palmer?.number).toBe(fdi % 10);
+        expect(fdiOfPalmer(palmer ?? { quadrant: 'UR', number: 0 })).toBe(fdi);
+      }),
+    );
+  });
+
+  it('puts the quadrant where text reads Palmer, never in the chart label', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...fdiTeeth), (fdi) => {
+        expect(formatToothLabel(fdi, 'palmer')).toMatch(/^0[1-7]$/);
+        expect(formatToothText(fdi, 'palmer').endsWith(formatToothLabel(fdi, 'palmer'))).toBe(true);
+      }),
+    );
+    // The four teeth that are all '06' on the chart read apart as text.
+    expect([16, 26, 36, 46].map((fdi) => formatToothText(fdi, 'palmer'))).toEqual([
+      'UR 06',
+      'UL 06',
+      'LL 06',
+      'LR 06',
+    ]);
+  });
+
+  it('refuses text that is no tooth', () => {
+    for (const text of ['', 'UR', 'UR 09', 'XX 01', '06', 'UR 0 1'])
+      expect(parseToothText(text, 'palmer')).toBeNull();
+    for (const text of ['0', '33', 'UR 01', '1a']) expect(parseToothText(text, 'universal')).toBeNull();
+    for (const text of ['10', '19', '55', '8']) expect(parseToothText(text, 'fdi')).toBeNull();
+    expect(fdiOfUniversal(0)).toBeNull();
+    expect(universalOfFdi(55)).toBeNull();
+  });
+
+  it('reads Palmer text in any case and spacing', () => {
+    expect(parseToothText(' ur2 ', 'palmer')).toBe(12);
+    expect(parseToothText('LL 06', 'palmer')).toBe(36);
+  });
+
+  it('shows a code outside the table as stored in text too', () => {
+    expect(formatToothText(55, 'palmer')).toBe('55');
+    expect(formatToothText(5, 'universal')).toBe('05');
   });
 });
