@@ -26,3 +26,4 @@ export * from './warehouse';
 export * from './printing';
 export * from './idempotency';
 export * from './intake';
+export * from './customer-service';
