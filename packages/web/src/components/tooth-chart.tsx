@@ -5,6 +5,7 @@ import { useTheme } from '@mui/material/styles';
 import type { KeyboardEvent } from 'react';
 import {
   formatToothLabel,
+  formatToothText,
   lowerArchTeeth,
   toothChartTexts,
   toothConventionLabels,
@@ -114,11 +115,13 @@ export const ToothChart = ({
         const isSelected = fdi === selectedTooth || highlightedTeeth.includes(fdi);
         const isDisabled = disabledTeeth.includes(fdi);
         const toothLabel = formatToothLabel(fdi, convention);
+        // Read aloud, the place on the chart is lost: the name carries Palmer's quadrant.
+        const toothName = `Tooth ${formatToothText(fdi, convention)}`;
         const interaction = isReadOnly
           ? {}
           : {
               role: 'button',
-              'aria-label': `Tooth ${toothLabel}`,
+              'aria-label': toothName,
               'aria-pressed': isSelected,
               'aria-disabled': isDisabled,
               tabIndex: isDisabled ? -1 : 0,

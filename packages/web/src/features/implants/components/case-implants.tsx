@@ -5,18 +5,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import {
-  defaultToothConvention,
-  formatToothLabel,
+  formatToothText,
   implantMessages,
   type Collection,
   type CollectionCase,
   type Implant,
   type ImplantBody,
-  type ToothConvention,
 } from '@lab/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ToothConventionToggle } from '../../../components/tooth-chart';
 import { isApiError } from '../../../lib/api-client';
+import { useToothConvention } from '../../me/hooks/use-tooth-convention';
 import { useCreateImplant } from '../api/create-implant';
 import { useDeleteImplant } from '../api/delete-implant';
 import { useCaseImplants } from '../api/get-case-implants';
@@ -43,7 +42,7 @@ type FormTarget = { implant: Implant | null };
 
 /** The case's implants; add, edit, remove and clone only while the overview is in edit mode. */
 export const CaseImplants = ({ collection, caseItem, isEditing, renderPartStock }: CaseImplantsProps) => {
-  const [convention, setConvention] = useState<ToothConvention>(defaultToothConvention);
+  const [convention, setConvention] = useToothConvention();
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [removing, setRemoving] = useState<Implant | null>(null);
   const [isCloning, setIsCloning] = useState(false);
@@ -161,7 +160,7 @@ export const CaseImplants = ({ collection, caseItem, isEditing, renderPartStock 
         title="Remove Implant"
         message={
           removing
-            ? `Remove the implant at tooth ${formatToothLabel(removing.tooth, convention)}? Are you sure?`
+            ? `Remove the implant at tooth ${formatToothText(removing.tooth, convention)}? Are you sure?`
             : ''
         }
         confirmLabel="Remove"

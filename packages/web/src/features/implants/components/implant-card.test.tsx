@@ -1,9 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Implant, ImplantPlatform } from '@lab/domain';
+import type { Implant, ImplantPlatform, ToothConvention } from '@lab/domain';
 import { ImplantCard } from './implant-card';
 
-// The implant card's warnings and where the page's stock chips go (one per stocked part, by code).
+// The implant card's tooth, warnings and where the page's stock chips go (one per stocked part, by code).
 
 const platform: ImplantPlatform = {
   id: 5,
@@ -32,11 +32,15 @@ const anImplant = (overrides: Partial<Implant> = {}): Implant => ({
   ...overrides,
 });
 
-const renderCard = (implant: Implant, platforms: ImplantPlatform[] | undefined = [platform]) =>
+const renderCard = (
+  implant: Implant,
+  platforms: ImplantPlatform[] | undefined = [platform],
+  convention: ToothConvention = 'fdi',
+) =>
   render(
     <ImplantCard
       implant={implant}
-      convention="fdi"
+      convention={convention}
       platforms={platforms}
       isEditing={false}
       isBusy={false}
@@ -85,5 +89,17 @@ describe('ImplantCard', () => {
   it('warns of the platform alone while the catalogue is not there', () => {
     renderCard(anImplant({ platform_valid: false }), undefined);
     expect(screen.getByText('Implant Platform Not Available')).toBeTruthy();
+  });
+
+  it('names the tooth in the chosen numbering, Palmer with its quadrant', () => {
+    const implant = anImplant({ tooth: 26 });
+    renderCard(implant);
+    expect(screen.getByLabelText('Tooth 26').textContent).toBe('26');
+    cleanup();
+    renderCard(implant, [platform], 'palmer');
+    expect(screen.getByLabelText('Tooth UL 06').textContent).toBe('UL 06');
+    cleanup();
+    renderCard(implant, [platform], 'universal');
+    expect(screen.getByLabelText('Tooth 14').textContent).toBe('14');
   });
 });

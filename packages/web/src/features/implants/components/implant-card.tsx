@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import {
-  formatToothLabel,
+  formatToothText,
   implantWarnings,
   implantWarningTexts,
   isPontic,
@@ -72,6 +72,7 @@ export const ImplantCard = ({
 }: ImplantCardProps) => {
   const isPonticImplant = isPontic(implant);
   const warnings = findWarnings(implant, platforms);
+  const toothText = formatToothText(implant.tooth, convention);
   return (
     <Card variant="outlined" data-testid="implant-card">
       <CardContent sx={{ pb: 1 }}>
@@ -80,18 +81,22 @@ export const ImplantCard = ({
             sx={{
               minWidth: 48,
               height: 48,
-              borderRadius: '50%',
+              // A circle for '16'; a pill for Palmer's 'UL 06'.
+              borderRadius: '24px',
+              px: toothText.length > 2 ? 1.25 : 0,
+              flexShrink: 0,
+              whiteSpace: 'nowrap',
               bgcolor: 'primary.main',
               color: 'primary.contrastText',
               display: 'flex',
               alignItems: 'center',
               justifyContent: 'center',
               fontWeight: 600,
-              fontSize: 18,
+              fontSize: toothText.length > 2 ? 16 : 18,
             }}
-            aria-label={`Tooth ${formatToothLabel(implant.tooth, convention)}`}
+            aria-label={`Tooth ${toothText}`}
           >
-            {formatToothLabel(implant.tooth, convention)}
+            {toothText}
           </Box>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import {
   defaultScrewFor,
   defaultTibaseFor,
-  formatToothLabel,
+  formatToothText,
   type Implant,
   type ImplantBody,
   type ToothConvention,
@@ -103,7 +103,7 @@ export const ImplantFormDialog = ({
           <Box sx={{ flex: 1 }}>
             <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
               <Typography variant="subtitle2">
-                Tooth: {state.tooth === null ? 'Select a tooth' : formatToothLabel(state.tooth, convention)}
+                Tooth: {state.tooth === null ? 'Select a tooth' : formatToothText(state.tooth, convention)}
               </Typography>
               <ToothConventionToggle convention={convention} onChange={onConventionChange} />
             </Stack>

@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
-  formatToothLabel,
+  formatToothText,
   humanizeOrderFormKey,
   orderFormImplantColumns,
   orderFormOptionTitles,
@@ -26,7 +26,7 @@ import { OrderFormTable, OrderFormValue, formatScalar } from './order-form-value
 type OrderFormCardProps = {
   form: OrderForm;
   title: string;
-  /** Order-form teeth are FDI; the customer portal shows them in the reader's chosen numbering. */
+  /** Order-form teeth are FDI; shown in the reader's numbering (FDI without one), Palmer with its quadrant. */
   convention?: ToothConvention;
 };
 
@@ -46,7 +46,7 @@ const implantCell = (
 ) => {
   const value = implant[column];
   return column === 'tooth' && typeof value === 'number'
-    ? formatToothLabel(value, convention)
+    ? formatToothText(value, convention)
     : formatScalar(value);
 };
 
