@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   customerCaseStatus,
-  formatToothLabel,
+  formatToothText,
   portalTexts,
   type PortalApproval,
   type PortalCase,
@@ -23,7 +23,8 @@ import { PortalApprovalCard } from './portal-approval-card';
 import type { RenderPortalFiles } from './portal-render-props';
 
 // One case on the overview: job type and status chip, its implants on the chart (labels in the chosen
-// numbering), the estimated dispatch, the order files, and the case's approval requests.
+// numbering; the chips beside it name Palmer's quadrant), the estimated dispatch, the order files, and
+// the case's approval requests.
 
 type PortalCaseItemProps = {
   item: PortalCase;
@@ -74,7 +75,7 @@ export const PortalCaseItem = ({
 }: PortalCaseItemProps) => {
   const status = customerCaseStatus(item, approvals);
   const teeth = implantTeethOf(item);
-  const toothLabels = teeth.map((tooth) => formatToothLabel(tooth, convention));
+  const toothTexts = teeth.map((tooth) => formatToothText(tooth, convention));
   return (
     <Stack
       component="article"
@@ -117,7 +118,7 @@ export const PortalCaseItem = ({
                 convention={convention}
                 highlightedTeeth={teeth}
                 arch={arch}
-                label={`Implants on teeth ${toothLabels.join(', ')}`}
+                label={`Implants on teeth ${toothTexts.join(', ')}`}
               />
             </Box>
             <Stack
@@ -130,7 +131,7 @@ export const PortalCaseItem = ({
                   key={group.platform}
                   size="small"
                   variant="outlined"
-                  label={`${group.teeth.map((tooth) => formatToothLabel(tooth, convention)).join(', ')} · ${group.platform}`}
+                  label={`${group.teeth.map((tooth) => formatToothText(tooth, convention)).join(', ')} · ${group.platform}`}
                 />
               ))}
             </Stack>

@@ -2,20 +2,19 @@ import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
 import Stack from '@mui/material/Stack';
 import { ThemeProvider } from '@mui/material/styles';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
-  defaultToothConvention,
   openApprovalsOf,
   portalBrandingFor,
   portalTexts,
   type PortalBranding,
   type PortalCollection,
-  type ToothConvention,
 } from '@lab/domain';
 import { LinkLoading, LinkStatusPage, RetryButton } from '../../../components/link-status-page';
 import { isKeyLinkError, keyLinkErrorText } from '../../../lib/key-link-fetch';
 import { usePortalCollection } from '../api/get-portal-collection';
 import type { PortalParams, PortalTab } from '../hooks/use-portal-params';
+import { usePortalToothConvention } from '../hooks/use-portal-tooth-convention';
 import { PortalBrandBar } from './portal-brand-bar';
 import { portalBrandNames } from './portal-logo';
 import { PortalCaseHeader } from './portal-case-header';
@@ -63,11 +62,13 @@ const PortalCaseView = ({
   renderFiles,
   renderOrderForm,
 }: PortalCaseViewProps) => {
-  const [convention, setConvention] = useState<ToothConvention>(defaultToothConvention);
+  const [convention, setConvention] = usePortalToothConvention();
   const unreadFromLab = collection.messages.filter(
     (message) => message.direction === 'OUTBOUND' && !message.message_seen,
   ).length;
-  const badges = { overview: openApprovalsOf(collection.approvals).length, messages: unreadFromLab };
+  // A read-only link asks for no answer: no mark on Overview for a waiting approval.
+  const openApprovals = isReadOnly ? 0 : openApprovalsOf(collection.approvals).length;
+  const badges = { overview: openApprovals, messages: unreadFromLab };
 
   return (
     <Box

@@ -1,8 +1,8 @@
 import { useLocationSearch, patchSearchParams, writeSearchParams } from '../../../lib/url-state';
 
 // The portal's state in its address (collection-views §3 'Client-side state'): the key, the branding
-// asked for, read-only mode and the current tab (default overview). The tooth convention is the
-// screen's own state.
+// asked for, read-only mode and the current tab (default overview). The tooth numbering is the
+// browser's (use-portal-tooth-convention.ts).
 
 export const portalTabs = ['overview', 'messages', 'orderForms'] as const;
 export type PortalTab = (typeof portalTabs)[number];
@@ -18,7 +18,7 @@ export type PortalParams = {
   portalKey: string;
   /** `?branding=` as given; portalBrandingFor decides what it means. */
   requestedBranding: string | null;
-  /** `?readonly=1`: no composing, no read receipts, no approval answers. */
+  /** `?readonly=1`: to look only: no call to action (answers, Review, composer), no read receipts. */
   isReadOnly: boolean;
   tab: PortalTab;
 };
