@@ -34,7 +34,7 @@ export const portalApprovalCardParts = [LazyConfirmDialog, ApprovalChangesDialog
 
 // An approval request as the client sees it (collection-views §2 'Approval card', §4 'Approval status'):
 // the design files, and while it waits for the client the three answers; once answered, how it was
-// answered. Read-only mode shows the request without the answers.
+// answered. Read-only mode shows the request and its state, and asks nothing: no answers, no 'your'.
 
 export const portalApprovalTexts = {
   approveTitle: 'Approve design',
@@ -44,6 +44,7 @@ export const portalApprovalTexts = {
   changesRequested: 'Changes Requested',
   cancelled: 'Cancelled',
   waiting: 'Waiting for your approval',
+  waitingReadOnly: 'Waiting for approval',
 } as const;
 
 type PortalApprovalCardProps = {
@@ -110,14 +111,20 @@ export const PortalApprovalCard = ({
           {answered ? (
             <Chip size="small" label={answered.label} color={answered.tone} />
           ) : (
-            <Chip size="small" label={portalApprovalTexts.waiting} color="warning" variant="outlined" />
+            <Chip
+              size="small"
+              label={isReadOnly ? portalApprovalTexts.waitingReadOnly : portalApprovalTexts.waiting}
+              color="warning"
+              variant="outlined"
+            />
           )}
         </Stack>
         <Typography variant="body2" color="text.secondary">
           Requested <DateTimeText iso={approval.created_at} />
           {isOpen && (
             <>
-              {' · '}Please answer by <DateTimeText iso={approval.approval_due_at} />
+              {' · '}
+              {isReadOnly ? 'Answer due' : 'Please answer by'} <DateTimeText iso={approval.approval_due_at} />
             </>
           )}
           {answered?.at && (

@@ -14,7 +14,8 @@ import type { RenderPortalFiles } from './portal-render-props';
 import { usePortalLook } from './portal-theme';
 
 // The Overview tab (collection-views §2 'Customer portal'): the Action Required banner while a design
-// waits for the client, one card per dentate with its cases, and the footnote on estimated dispatch.
+// waits for the client (not for a read-only link: it asks nothing), one card per dentate with its cases,
+// and the footnote on estimated dispatch.
 
 type PortalOverviewTabProps = {
   collection: PortalCollection;
@@ -43,7 +44,7 @@ export const PortalOverviewTab = ({
   const caseUids = new Set(collection.cases.map((item) => item.uid));
   // Never hide a request the client must answer, even one whose case is not listed.
   const strayApprovals = collection.approvals.filter((approval) => !caseUids.has(approval.case_uid));
-  const firstOpen = openApprovals[0];
+  const firstOpen = isReadOnly ? undefined : openApprovals[0];
 
   return (
     <Stack spacing={2}>
