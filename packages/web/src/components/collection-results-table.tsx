@@ -12,11 +12,18 @@ import { CountryFlag } from './country-flag';
 
 type CollectionResultsTableProps = {
   rows: readonly CollectionSearchResult[];
-  /** The spec spells it 'Country/Region' in search results and 'Country / Region' in the active list. */
-  countryHeader: string;
+  /**
+   * The spec spells it 'Country/Region' in search results and 'Country / Region' in the active list.
+   * Without it the Country and Client columns are left out: on a client's page every row is that client's.
+   */
+  countryHeader?: string;
   ariaLabel: string;
   onOpen: (row: CollectionSearchResult) => void;
 };
+
+// A long client name or patient reference wraps, even inside a word, rather than widen the table past its
+// card; the Date Range stays on one line.
+const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
 
 /** Search results and the active list share these columns; a row opens its collection. */
 export const CollectionResultsTable = ({
@@ -37,8 +44,12 @@ export const CollectionResultsTable = ({
         <TableHead>
           <TableRow>
             <TableCell>Case ID</TableCell>
-            <TableCell>{countryHeader}</TableCell>
-            <TableCell>Client</TableCell>
+            {countryHeader !== undefined && (
+              <>
+                <TableCell>{countryHeader}</TableCell>
+                <TableCell>Client</TableCell>
+              </>
+            )}
             <TableCell>Patient Reference</TableCell>
             <TableCell>Date Range</TableCell>
             <TableCell>Status</TableCell>
@@ -59,11 +70,15 @@ export const CollectionResultsTable = ({
               }}
             >
               <TableCell sx={{ fontWeight: 500 }}>{row.collection_id}</TableCell>
-              <TableCell>
-                <CountryFlag code={row.country} />
-              </TableCell>
-              <TableCell>{row.client_name}</TableCell>
-              <TableCell>{row.patient_reference}</TableCell>
+              {countryHeader !== undefined && (
+                <>
+                  <TableCell>
+                    <CountryFlag code={row.country} />
+                  </TableCell>
+                  <TableCell sx={wrapAnywhere}>{row.client_name}</TableCell>
+                </>
+              )}
+              <TableCell sx={wrapAnywhere}>{row.patient_reference}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {formatDateRange(row.first_case_start_time, row.last_case_start_time)}
               </TableCell>

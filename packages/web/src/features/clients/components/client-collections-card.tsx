@@ -57,9 +57,9 @@ export const ClientCollectionsCard = ({ client, onOpenCollection }: ClientCollec
       )}
       {collections.data && collections.data.total > 0 && (
         <>
+          {/* Every row is this client's: its name and country stay in the details card, not in each row. */}
           <CollectionResultsTable
             rows={collections.data.collections}
-            countryHeader="Country / Region"
             ariaLabel={status === 'active' ? 'Active collections' : 'Archived collections'}
             onOpen={(row) => onOpenCollection(row.uid)}
           />

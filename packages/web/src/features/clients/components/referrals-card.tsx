@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -19,6 +20,27 @@ const statusColours: Record<ReferralStatus, 'success' | 'default' | 'warning'> =
   Pending: 'warning',
 };
 
+// The card sits in the page's narrow column (about 400 px at 1280 px): the table runs edge to edge with
+// tighter gaps between its columns, and names and e-mail addresses wrap, even inside a word, so the
+// Status column stays in the card. Were it still too wide, it scrolls inside the card, never past it.
+const compactCells = {
+  '& .MuiTableCell-root': { px: 1, '&:first-of-type': { pl: 2 }, '&:last-of-type': { pr: 2 } },
+} as const;
+const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
+
+/** An e-mail address wraps after its @ first ("reception@ / smile.example"), elsewhere only if it must. */
+const withBreakAfterAt = (text: string) => {
+  const at = text.indexOf('@');
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at + 1)}
+      <wbr />
+      {text.slice(at + 1)}
+    </>
+  );
+};
+
 /** Referrals the client made, and the one that brought it in, with their status (spec §4). */
 export const ReferralsCard = ({ clientId }: { clientId: number }) => {
   const referrals = useClientReferrals(clientId);
@@ -29,15 +51,19 @@ export const ReferralsCard = ({ clientId }: { clientId: number }) => {
         slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }}
         sx={{ pb: 0 }}
       />
-      <CardContent>
-        {referrals.isError && <Alert severity="error">{referrals.error.message}</Alert>}
-        {referrals.data && referrals.data.length === 0 && (
-          <Typography variant="body2" color="text.secondary">
-            No referrals
-          </Typography>
-        )}
-        {referrals.data && referrals.data.length > 0 && (
-          <Table size="small" aria-label="Referrals">
+      {(referrals.isError || referrals.data?.length === 0) && (
+        <CardContent>
+          {referrals.isError && <Alert severity="error">{referrals.error.message}</Alert>}
+          {referrals.data?.length === 0 && (
+            <Typography variant="body2" color="text.secondary">
+              No referrals
+            </Typography>
+          )}
+        </CardContent>
+      )}
+      {referrals.data && referrals.data.length > 0 && (
+        <TableContainer sx={{ mt: 1 }}>
+          <Table size="small" aria-label="Referrals" sx={compactCells}>
             <TableHead>
               <TableRow>
                 <TableCell>Date</TableCell>
@@ -55,11 +81,11 @@ export const ReferralsCard = ({ clientId }: { clientId: number }) => {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {formatLocalDate(referral.created_at)}
                     </TableCell>
-                    <TableCell>{referral.referrer_client_name}</TableCell>
-                    <TableCell>
+                    <TableCell sx={wrapAnywhere}>{referral.referrer_client_name}</TableCell>
+                    <TableCell sx={wrapAnywhere}>
                       {referral.referree_client_name ?? '—'}
                       <Typography variant="caption" color="text.secondary" component="div">
-                        {referral.referree_identification}
+                        {withBreakAfterAt(referral.referree_identification)}
                       </Typography>
                     </TableCell>
                     <TableCell>
@@ -75,8 +101,8 @@ export const ReferralsCard = ({ clientId }: { clientId: number }) => {
               })}
             </TableBody>
           </Table>
-        )}
-      </CardContent>
+        </TableContainer>
+      )}
     </Card>
   );
 };
