@@ -61,6 +61,60 @@ describe('ClientSearchView', () => {
     expect(onOpenClient).toHaveBeenCalledWith(10042);
   });
 
+  it('links each result to its client page: a plain click opens it in place, Ctrl/Cmd-click is the browser’s', async () => {
+    vi.spyOn(apiClient, 'post').mockResolvedValue([aClient()]);
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { onOpenClient } = renderSearch('bayside');
+    const table = await screen.findByRole('table', { name: 'Clients' });
+    const name = within(table).getByRole('link', { name: 'Bayside Dental' });
+    expect(name.getAttribute('href')).toBe('/static/v2/client.html?id=10042');
+    expect(within(table).getByRole('link', { name: '10042' }).getAttribute('href')).toBe(
+      '/static/v2/client.html?id=10042',
+    );
+
+    // On the link, a modified click is left to the browser (not prevented), which opens a new tab. The
+    // page's last listener notes that, then stops jsdom, which cannot open a tab, from following it.
+    const leftToBrowser: boolean[] = [];
+    const noteClick = (event: MouseEvent) => {
+      leftToBrowser.push(!event.defaultPrevented);
+      event.preventDefault();
+    };
+    window.addEventListener('click', noteClick);
+    try {
+      fireEvent.click(name, { ctrlKey: true });
+      fireEvent.click(name, { metaKey: true });
+      expect(onOpenClient).not.toHaveBeenCalled();
+      expect(open).not.toHaveBeenCalled();
+      fireEvent.click(name);
+      expect(onOpenClient).toHaveBeenCalledTimes(1);
+      expect(leftToBrowser).toEqual([true, true, false]);
+    } finally {
+      window.removeEventListener('click', noteClick);
+    }
+  });
+
+  it('opens the client in a new tab on Ctrl/Cmd-click or a middle click elsewhere on the row, and Ctrl+Enter', async () => {
+    vi.spyOn(apiClient, 'post').mockResolvedValue([aClient()]);
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { onOpenClient } = renderSearch('bayside');
+    const table = await screen.findByRole('table', { name: 'Clients' });
+    const cases = within(table).getByText('30');
+    fireEvent.click(cases, { ctrlKey: true });
+    fireEvent.click(cases, { metaKey: true });
+    fireEvent(cases, new MouseEvent('auxclick', { bubbles: true, button: 1 }));
+    fireEvent(cases, new MouseEvent('auxclick', { bubbles: true, button: 2 }));
+    const row = cases.closest('tr');
+    if (!row) throw new Error('no row');
+    fireEvent.keyDown(row, { key: 'Enter', ctrlKey: true });
+    expect(open.mock.calls).toEqual(
+      Array.from({ length: 4 }, () => ['/static/v2/client.html?id=10042', '_blank', 'noopener']),
+    );
+    expect(onOpenClient).not.toHaveBeenCalled();
+    fireEvent.click(cases);
+    fireEvent.keyDown(row, { key: 'Enter' });
+    expect(onOpenClient.mock.calls).toEqual([[10042], [10042]]);
+  });
+
   it("says 'We found nothing' for no match", async () => {
     vi.spyOn(apiClient, 'post').mockResolvedValue([]);
     renderSearch('zz');

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,10 +14,13 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { searchMessages, searchMinimumLength, type ClientSearchResult } from '@lab/domain';
 import { CountryFlag } from '../../../components/country-flag';
+import { isNewTabClick, isOnLink, isPlainClick } from '../../../lib/link-clicks';
+import { openInNewTab } from '../../../lib/navigation';
 import { useClientSearch } from '../api/search-clients';
+import { clientPageUrl } from '../client-page-url';
 
 type ClientSearchViewProps = {
   /** The submitted keyword (the page's `search` parameter). */
@@ -25,7 +29,11 @@ type ClientSearchViewProps = {
   onOpenClient: (clientId: number) => void;
 };
 
-/** Client search (collection-views §2): a box, then Client ID, Country / Region, Name, Patients, Cases. */
+/**
+ * Client search (collection-views §2): a box, then Client ID, Country / Region, Name, Patients, Cases.
+ * A row opens the client in place; its Client ID and Name are links to the client page, so Ctrl/Cmd-click
+ * and a middle click open it in a new tab, on the links as anywhere else on the row.
+ */
 export const ClientSearchView = ({ keyword, onSearch, onOpenClient }: ClientSearchViewProps) => {
   const [draft, setDraft] = useState(keyword);
   const [shownKeyword, setShownKeyword] = useState(keyword);
@@ -48,9 +56,37 @@ export const ClientSearchView = ({ keyword, onSearch, onOpenClient }: ClientSear
   const handleRowKey = (event: KeyboardEvent, client: ClientSearchResult) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      onOpenClient(client.id);
+      if (event.ctrlKey || event.metaKey) openInNewTab(clientPageUrl(client.id));
+      else onOpenClient(client.id);
     }
   };
+
+  // Clicks on the row's links are theirs (handleLinkClick); a middle click comes as an auxclick.
+  const handleRowClick = (event: MouseEvent, client: ClientSearchResult) => {
+    if (isOnLink(event.target)) return;
+    if (isPlainClick(event)) onOpenClient(client.id);
+    else if (isNewTabClick(event)) openInNewTab(clientPageUrl(client.id));
+  };
+
+  // A plain click opens the client in place, as the row does; any other is the browser's (a new tab).
+  const handleLinkClick = (event: MouseEvent, client: ClientSearchResult) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    onOpenClient(client.id);
+  };
+
+  const linkTo = (client: ClientSearchResult, text: string | number) => (
+    <Link
+      href={clientPageUrl(client.id)}
+      color="inherit"
+      underline="hover"
+      // The row is the keyboard's stop (Enter opens, Ctrl+Enter a new tab): one per row, not three.
+      tabIndex={-1}
+      onClick={(event) => handleLinkClick(event, client)}
+    >
+      {text}
+    </Link>
+  );
 
   return (
     <Paper variant="outlined">
@@ -116,18 +152,19 @@ export const ClientSearchView = ({ keyword, onSearch, onOpenClient }: ClientSear
                   key={client.uid}
                   hover
                   tabIndex={0}
-                  onClick={() => onOpenClient(client.id)}
+                  onClick={(event) => handleRowClick(event, client)}
+                  onAuxClick={(event) => handleRowClick(event, client)}
                   onKeyDown={(event) => handleRowKey(event, client)}
                   sx={{
                     cursor: 'pointer',
                     '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
                   }}
                 >
-                  <TableCell sx={{ fontWeight: 500 }}>{client.id}</TableCell>
+                  <TableCell sx={{ fontWeight: 500 }}>{linkTo(client, client.id)}</TableCell>
                   <TableCell>
                     <CountryFlag code={client.country} />
                   </TableCell>
-                  <TableCell>{client.name}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{linkTo(client, client.name)}</TableCell>
                   <TableCell align="right">{client.patient_count}</TableCell>
                   <TableCell align="right">{client.case_count}</TableCell>
                 </TableRow>
