@@ -38,6 +38,8 @@ export const portalTexts = {
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
   invalidAction: 'Invalid action',
   estimatedDispatch: 'Estimated Dispatch',
+  // A lab message whose employee has no name on record: the portal never shows a username instead.
+  labAuthor: 'The lab',
   noCases: 'No components yet',
   // Staff side: the Portal Link card's regenerate button (admin only, domain-decisions 'Roles').
   regenerateAdminOnly: 'Only an administrator can regenerate the portal link',
@@ -99,7 +101,8 @@ export const portalCaseSchema = z.object({
   case_mkey: z.string(),
   job_type: z.string(),
   dentate: z.enum(dentates).nullable(),
-  // The lab's own status name; the chip is derived by customerCaseStatus.
+  // The status as clients see it (clientStatusName: the admin's client-facing name, else the lab's own);
+  // the chip is derived by customerCaseStatus. The lab's own name never reaches the portal.
   status: z.string(),
   dispatched: z.boolean(),
   cancelled: z.boolean(),
@@ -140,7 +143,8 @@ export const portalMessageSchema = z.object({
   message_type: z.string(),
   // INBOUND came from the client; OUTBOUND from the lab.
   direction: z.enum(messageDirections),
-  // The lab's author reference as stored (a username or the lab's name), or the client's name.
+  // Who wrote it: an employee by display name (first and last name, never a username), else the lab
+  // (portalTexts.labAuthor), or the client's or partner's name as stored.
   author_reference: z.string(),
   note: z.string(),
   created_at: isoDateTime,
@@ -162,6 +166,9 @@ export const portalCollectionSchema = z.object({
   client_name: z.string(),
   client_account_number: z.string().nullable(),
   ordering_platform: z.enum(orderingPlatforms),
+  // The fulfillment branch's IANA time zone (the lab's default without a branch): the portal shows times
+  // in it, in the lab's locale, naming the zone when it is not the reader's.
+  time_zone: z.string(),
   // Every case cancelled: the portal shows only 'Case Unavailable' (and the answer carries nothing else).
   cancelled: z.boolean(),
   // By case_mkey.

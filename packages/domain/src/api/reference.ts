@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { departments, messageVisibilities, partnerAdapterTypes, statusParents } from '../enums';
+import { maxDatabaseInteger } from './common';
 
 // Answers of the reference-data GETs (case-workspace §7): plain JSON arrays of these rows.
 
@@ -12,8 +13,35 @@ export const statusSchema = z.object({
   in_production: z.boolean(),
   in_design: z.boolean(),
   dispatch_ready: z.boolean(),
+  // The name the client's portal shows for this status, as an admin set it; null: the status's own name.
+  client_name: z.string().nullable(),
 });
 export type Status = z.infer<typeof statusSchema>;
+
+export const statusClientNameMaxLength = 80;
+
+export const statusMessages = {
+  statusNotFound: 'Status not found',
+  clientNameTooLong: `Must be at most ${statusClientNameMaxLength} characters`,
+  invalidClientName: 'Must be a name or null',
+} as const;
+
+export const statusParams = z.object({
+  status_id: z.coerce.number().int().positive().max(maxDatabaseInteger),
+});
+
+/**
+ * PUT /api/v2/case/statuses/{status_id}/client_name/ (administrators): the name clients see for the
+ * status. Blank, null or the status's own name all mean "the status itself" (stored as null).
+ */
+export const statusClientNameBodySchema = z.object({
+  client_name: z
+    .string({ error: statusMessages.invalidClientName })
+    .trim()
+    .max(statusClientNameMaxLength, { error: statusMessages.clientNameTooLong })
+    .nullable(),
+});
+export type StatusClientNameBody = z.infer<typeof statusClientNameBodySchema>;
 
 export const employeeSchema = z.object({
   id: z.number().int(),

@@ -2,11 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { approvalTypeCodes } from '../enums';
 import {
+  approvalAnswerMessages,
   approvalMessages,
+  approvalOutcomeLabel,
   approvalStatusOf,
   canCancelReminders,
   checkApprovalDue,
   isApprovalOpen,
+  isApprovedWithChanges,
   minimumApprovalLeadMs,
   reminderFrequencyText,
   standardApprovalDue,
@@ -197,5 +200,61 @@ describe('checkApprovalDue', () => {
   it('answers with the spec wording', () => {
     expect(approvalMessages.mustBeProvided).toBe('Must be provided');
     expect(approvalMessages.tooSoon).toBe('Should be at least 30 minutes from now');
+  });
+});
+
+describe('approvalOutcomeLabel', () => {
+  const now = new Date('2026-03-01T00:00:00Z');
+  const base = { approval_due_at: '2026-03-02T00:00:00Z', approved_at: null, cancelled_at: null };
+
+  it("says 'Approved with changes' for an approval the client approved with changes", () => {
+    const approved = { ...base, approved_at: '2026-02-28T00:00:00Z', changes: 'Slightly shorter' };
+    expect(isApprovedWithChanges(approved)).toBe(true);
+    expect(approvalOutcomeLabel(approved, now)).toBe('Approved with changes');
+  });
+
+  it('says the status otherwise: a plain approval, a change request, a cancelled or an overdue one', () => {
+    expect(approvalOutcomeLabel({ ...base, approved_at: '2026-02-28T00:00:00Z', changes: null }, now)).toBe(
+      'Approved',
+    );
+    expect(approvalOutcomeLabel({ ...base, approved_at: '2026-02-28T00:00:00Z', changes: '  ' }, now)).toBe(
+      'Approved',
+    );
+    expect(
+      approvalOutcomeLabel(
+        { ...base, changes_requested_at: '2026-02-28T00:00:00Z', changes: 'Thicker margin' },
+        now,
+      ),
+    ).toBe('Changes Requested');
+    expect(
+      approvalOutcomeLabel(
+        { ...base, approved_at: '2026-02-28T00:00:00Z', cancelled_at: '2026-02-28T01:00:00Z', changes: 'x' },
+        now,
+      ),
+    ).toBe('Cancelled');
+    expect(approvalOutcomeLabel({ ...base, approval_due_at: '2026-02-01T00:00:00Z' }, now)).toBe('Overdue');
+  });
+});
+
+describe('approvalAnswerMessages', () => {
+  const message = (over: { approval_uid?: string | null; direction?: string; files?: number }) => ({
+    approval_uid: over.approval_uid === undefined ? 'a-1' : over.approval_uid,
+    direction: over.direction ?? 'INBOUND',
+    attachments: Array.from({ length: over.files ?? 1 }, (_, i) => ({ uid: `f-${i}` })),
+  });
+
+  it("keeps the client's messages about that approval that carry files, in their order", () => {
+    const photo = message({});
+    const second = message({ files: 2 });
+    const messages = [
+      photo,
+      message({ files: 0 }),
+      message({ direction: 'OUTBOUND' }),
+      message({ approval_uid: 'a-2' }),
+      message({ approval_uid: null }),
+      second,
+    ];
+    expect(approvalAnswerMessages('a-1', messages)).toEqual([photo, second]);
+    expect(approvalAnswerMessages('a-3', messages)).toEqual([]);
   });
 });

@@ -19,6 +19,37 @@ export const approvalStatusOf = (approval: ApprovalTimes, now: Date): ApprovalSt
   return now.getTime() > Date.parse(approval.approval_due_at) ? 'Overdue' : 'Pending';
 };
 
+export const approvedWithChangesLabel = 'Approved with changes';
+
+/** Approved through 'approve with changes': approved, with the client's changes and no change request. */
+export const isApprovedWithChanges = (
+  approval: ApprovalTimes & { changes?: string | null | undefined },
+): boolean => Boolean(approval.approved_at && !approval.cancelled_at && approval.changes?.trim());
+
+/** What a card's chip says: the status, except that an approval with changes says so on both sides. */
+export const approvalOutcomeLabel = (
+  approval: ApprovalTimes & { changes?: string | null | undefined },
+  now: Date,
+): ApprovalStatus | typeof approvedWithChangesLabel =>
+  isApprovedWithChanges(approval) ? approvedWithChangesLabel : approvalStatusOf(approval, now);
+
+type AnswerMessage = { approval_uid: string | null; direction: string; attachments: readonly unknown[] };
+
+/**
+ * The client's answers to an approval that came with files (the photo sent with a change request), as
+ * they are in the messages: the approval's INBOUND messages that carry attachments, oldest first.
+ */
+export const approvalAnswerMessages = <Message extends AnswerMessage>(
+  approvalUid: string,
+  messages: readonly Message[],
+): Message[] =>
+  messages.filter(
+    (message) =>
+      message.approval_uid === approvalUid &&
+      message.direction === 'INBOUND' &&
+      message.attachments.length > 0,
+  );
+
 /** Only a pending approval (Overdue is pending too) offers Message, Approve, Cancel and file changes. */
 export const isApprovalOpen = (approval: ApprovalTimes): boolean =>
   !approval.cancelled_at && !approval.approved_at && !approval.changes_requested_at;

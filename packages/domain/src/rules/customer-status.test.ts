@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { portalBrandingFor } from '../api/portal';
-import { customerCaseStatus, isFinalProsthesis, openApprovalsOf } from './customer-status';
+import { clientStatusName, customerCaseStatus, isFinalProsthesis, openApprovalsOf } from './customer-status';
 
 // The customer's status chip by the spec's priority, and the portal's branding choice.
 
@@ -66,5 +66,16 @@ describe('portalBrandingFor', () => {
     expect(portalBrandingFor(null, 'nexus_ios')).toBe('nexus');
     expect(portalBrandingFor(undefined, 'nclab')).toBe('nexus');
     expect(portalBrandingFor(null, null)).toBe('nexus');
+  });
+});
+
+describe('clientStatusName', () => {
+  it("is the admin's client-facing name when set, else the status's own name", () => {
+    expect(clientStatusName({ name: 'Design Outsourced', client_name: 'Design In Progress' })).toBe(
+      'Design In Progress',
+    );
+    expect(clientStatusName({ name: 'Programming', client_name: null })).toBe('Programming');
+    expect(clientStatusName({ name: 'Programming', client_name: '   ' })).toBe('Programming');
+    expect(clientStatusName({ name: 'Programming', client_name: ' In Production ' })).toBe('In Production');
   });
 });

@@ -36,3 +36,10 @@ export const customerCaseStatus = (item: ChipCase, approvals: readonly ChipAppro
 /** The estimated dispatch of a Final Prosthesis waits on the final approval (§9). */
 export const isFinalProsthesis = (productClass: string): boolean =>
   productClass.trim().toLowerCase() === 'final prosthesis';
+
+/**
+ * The name a client sees for a lab status: the admin's client-facing name when one is set, else the
+ * status's own name (a lab need not tell a client that design went to a partner).
+ */
+export const clientStatusName = (status: { name: string; client_name: string | null }): string =>
+  status.client_name?.trim() || status.name;

@@ -1,8 +1,20 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { PortalCollection, PortalMessage } from '@lab/domain';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  clientStatusName,
+  defaultBusinessTimeZone,
+  type PortalCollection,
+  type PortalMessage,
+} from '@lab/domain';
 import type { ClientActor } from '../../auth/actor';
 import type { Queryable } from '../../db/client';
-import { approval_types, message_portal_reads, messages } from '../../db/schema/index';
+import {
+  approval_types,
+  branches,
+  message_portal_reads,
+  messages,
+  statuses,
+  users,
+} from '../../db/schema/index';
 import { listOrderForms } from '../collections/list-actions';
 import { loadCollection } from '../collections/load-collection';
 import { findMessages } from '../messages/message-queries';
@@ -23,17 +35,42 @@ const noEmployee = -1;
 const clientVisible = (collectionUid: string) =>
   and(eq(messages.case_collection_uid, collectionUid), eq(messages.visibility, 'CLIENTS'));
 
+// An employee's message names them by id; one the lab wrote without an id (an import, a seed) by its
+// username, which is never shown either.
+const writtenBy = or(
+  eq(users.id, messages.author_user_id),
+  and(
+    isNull(messages.author_user_id),
+    eq(messages.direction, 'OUTBOUND'),
+    sql`lower(${users.username}) = lower(${messages.author_reference})`,
+  ),
+);
+
+/** The display name (first and last name) of the employee who wrote each message matching `where`. */
+const findEmployeeAuthorNames = async (
+  q: Queryable,
+  where: SQL | undefined,
+): Promise<Map<string, string>> => {
+  const rows = await q
+    .select({ uid: messages.uid, first_name: users.first_name, last_name: users.last_name })
+    .from(messages)
+    .innerJoin(users, writtenBy)
+    .where(where);
+  return new Map(rows.map((r) => [r.uid, `${r.first_name} ${r.last_name}`.trim()]));
+};
+
 /** The client's messages by created_at, each with the client's own read state. */
 export const loadPortalMessages = async (q: Queryable, collectionUid: string): Promise<PortalMessage[]> => {
   const rows = await findMessages(q, clientVisible(collectionUid), noEmployee);
   if (rows.length === 0) return [];
+  const authors = await findEmployeeAuthorNames(q, clientVisible(collectionUid));
   const reads = await q
     .select({ message_uid: message_portal_reads.message_uid })
     .from(message_portal_reads)
     .innerJoin(messages, eq(messages.uid, message_portal_reads.message_uid))
     .where(clientVisible(collectionUid));
   const seen = new Set(reads.map((r) => r.message_uid));
-  return rows.map((row) => presentPortalMessage(row, seen.has(row.uid)));
+  return rows.map((row) => presentPortalMessage(row, seen.has(row.uid), authors.get(row.uid)));
 };
 
 /** One message of the client's collection (a checked uid), or null when the portal may not see it. */
@@ -42,18 +79,16 @@ export const findPortalMessage = async (
   client: ClientActor,
   uid: string,
 ): Promise<PortalMessage | null> => {
-  const [row] = await findMessages(
-    q,
-    and(clientVisible(client.collectionUid), eq(messages.uid, uid)),
-    noEmployee,
-  );
+  const where = and(clientVisible(client.collectionUid), eq(messages.uid, uid));
+  const [row] = await findMessages(q, where, noEmployee);
   if (!row) return null;
+  const authors = await findEmployeeAuthorNames(q, where);
   const [read] = await q
     .select({ message_uid: message_portal_reads.message_uid })
     .from(message_portal_reads)
     .where(eq(message_portal_reads.message_uid, uid))
     .limit(1);
-  return presentPortalMessage(row, read !== undefined);
+  return presentPortalMessage(row, read !== undefined, authors.get(uid));
 };
 
 const loadApprovalTypes = async (q: Queryable, codes: readonly string[]) => {
@@ -71,6 +106,29 @@ const loadApprovalTypes = async (q: Queryable, codes: readonly string[]) => {
   return new Map<string, ApprovalTypeInfo>(rows.map((r) => [r.code, r]));
 };
 
+/** The name clients see for each of these statuses that an admin renamed for them (by status id). */
+const loadClientStatusNames = async (q: Queryable, statusIds: readonly number[]) => {
+  const rows =
+    statusIds.length === 0
+      ? []
+      : await q
+          .select({ id: statuses.id, name: statuses.name, client_name: statuses.client_name })
+          .from(statuses)
+          .where(and(inArray(statuses.id, [...statusIds]), sql`${statuses.client_name} IS NOT NULL`));
+  return new Map(rows.map((row) => [row.id, clientStatusName(row)]));
+};
+
+/** The fulfillment branch's time zone; the lab's default while the order names no branch. */
+const loadTimeZone = async (q: Queryable, branchId: number | null): Promise<string> => {
+  if (branchId === null) return defaultBusinessTimeZone;
+  const [row] = await q
+    .select({ time_zone: branches.time_zone })
+    .from(branches)
+    .where(eq(branches.id, branchId))
+    .limit(1);
+  return row?.time_zone ?? defaultBusinessTimeZone;
+};
+
 export const loadPortalCollection = async (q: Queryable, client: ClientActor): Promise<PortalCollection> => {
   const collection = await loadCollection(q, client.collectionUid);
   const header = {
@@ -80,6 +138,7 @@ export const loadPortalCollection = async (q: Queryable, client: ClientActor): P
     client_name: collection.client_name,
     client_account_number: collection.client_account_number,
     ordering_platform: collection.ordering_platform,
+    time_zone: await loadTimeZone(q, collection.fulfillment_branch_id),
   };
   if (isCollectionCancelled(collection)) {
     return { ...header, cancelled: true, cases: [], approvals: [], messages: [], order_forms: [] };
@@ -87,10 +146,13 @@ export const loadPortalCollection = async (q: Queryable, client: ClientActor): P
   // A cancelled request is withdrawn by the lab: nothing for the client to see or answer.
   const approvals = collection.approvals.filter((approval) => !approval.cancelled_at);
   const types = await loadApprovalTypes(q, [...new Set(approvals.map((a) => a.approval_type))]);
+  const statusNames = await loadClientStatusNames(q, [
+    ...new Set(collection.cases.map((item) => item.status_id)),
+  ]);
   return {
     ...header,
     cancelled: false,
-    cases: collection.cases.map(presentPortalCase),
+    cases: collection.cases.map((item) => presentPortalCase(item, statusNames)),
     approvals: approvals.map((approval) => presentPortalApproval(approval, types)),
     messages: await loadPortalMessages(q, collection.uid),
     // Presented as staff see them: the ordering platform's own keys never leave the server.

@@ -57,6 +57,6 @@ export const postClientMessage = async (
     await forgetKeptFiles(options.storage, kept);
     throw error;
   }
-  // Nobody has read a message just written: no portal read to look up.
-  return presentPortalMessage(message, false);
+  // Nobody has read a message just written: no portal read to look up; the client wrote it, no employee.
+  return presentPortalMessage(message, false, undefined);
 };

@@ -1,4 +1,5 @@
 import {
+  portalTexts,
   type Collection,
   type CollectionApproval,
   type CollectionCase,
@@ -13,12 +14,19 @@ import {
 
 export type ApprovalTypeInfo = { name: string; voids_warranty: boolean };
 
-export const presentPortalCase = (item: CollectionCase): PortalCase => ({
+/**
+ * `clientStatusNames`: the client-facing name of each status that has one (by status id); any other
+ * status shows its own name.
+ */
+export const presentPortalCase = (
+  item: CollectionCase,
+  clientStatusNames: ReadonlyMap<number, string>,
+): PortalCase => ({
   uid: item.uid,
   case_mkey: item.case_mkey,
   job_type: item.job_type,
   dentate: item.dentate,
-  status: item.status,
+  status: clientStatusNames.get(item.status_id) ?? item.status,
   dispatched: item.dispatched,
   cancelled: item.cancelled,
   date_dispatched: item.date_dispatched,
@@ -50,13 +58,22 @@ export const presentPortalApproval = (
   };
 };
 
-export const presentPortalMessage = (message: Message, seen: boolean): PortalMessage => ({
+/**
+ * `employeeName`: the display name of the employee who wrote it (undefined: not an employee's). An
+ * employee is never named by username; one with no name on record is 'the lab'.
+ */
+export const presentPortalMessage = (
+  message: Message,
+  seen: boolean,
+  employeeName: string | undefined,
+): PortalMessage => ({
   uid: message.uid,
   case_uid: message.case_uid,
   approval_uid: message.approval_uid,
   message_type: message.message_type,
   direction: message.direction,
-  author_reference: message.author_reference,
+  author_reference:
+    employeeName === undefined ? message.author_reference : employeeName.trim() || portalTexts.labAuthor,
   note: message.note,
   created_at: message.created_at,
   attachments: message.attachments.map((a) => ({ uid: a.uid, file_name: a.file_name })),

@@ -34,18 +34,27 @@ import {
 
 const parentOrder = sql.raw(`ARRAY[${statusParents.map((p) => `'${p}'`).join(',')}]::text[]`);
 
+const statusColumns = {
+  id: statuses.id,
+  name: statuses.name,
+  parent_name: statuses.parent_name,
+  description: statuses.description,
+  in_finishing: statuses.in_finishing,
+  in_production: statuses.in_production,
+  in_design: statuses.in_design,
+  dispatch_ready: statuses.dispatch_ready,
+  client_name: statuses.client_name,
+};
+
+/** One status as the list shows it, active or not; undefined when there is none. */
+export const findStatus = async (db: Queryable, id: number): Promise<Status | undefined> => {
+  const [row] = await db.select(statusColumns).from(statuses).where(eq(statuses.id, id)).limit(1);
+  return row as Status | undefined;
+};
+
 export const findStatuses = async (db: Queryable): Promise<Status[]> => {
   const rows = await db
-    .select({
-      id: statuses.id,
-      name: statuses.name,
-      parent_name: statuses.parent_name,
-      description: statuses.description,
-      in_finishing: statuses.in_finishing,
-      in_production: statuses.in_production,
-      in_design: statuses.in_design,
-      dispatch_ready: statuses.dispatch_ready,
-    })
+    .select(statusColumns)
     .from(statuses)
     .where(eq(statuses.is_active, true))
     .orderBy(

@@ -22,6 +22,7 @@ const listFields = {
     'in_production',
     'in_design',
     'dispatch_ready',
+    'client_name',
   ],
   '/api/v2/case/employees/': [
     'id',

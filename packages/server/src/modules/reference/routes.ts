@@ -15,15 +15,19 @@ import {
   messageTypeSchema,
   orderStageSchema,
   partnerSchema,
+  statusClientNameBodySchema,
+  statusParams,
   statusSchema,
 } from '@lab/domain';
 import { sendCachedAnswer, serialiseAnswer } from '../../cache/cached-answer';
 import type { Db } from '../../db/client';
+import { requireActor } from '../../http/access';
 import type { ReferenceList } from '../../realtime/events';
 import type { RealtimeBus } from '../../realtime/realtime-bus';
 import * as lists from './lists';
 import { findImplantPlatforms, findScrews, findTiBases } from './implant-catalogue';
 import { createReferenceCache } from '../../cache/reference-cache';
+import { setStatusClientName } from './status-client-name';
 
 // The reference lists the screens load once at start, kept serialised in the process with their ETag
 // (reference-cache.ts): a warm one is answered without the database, an unchanged one with a 304.
@@ -58,6 +62,20 @@ export const registerReferenceRoutes = (
   };
 
   list('/api/v2/case/statuses/', statusSchema, lists.findStatuses, { list: 'statuses' });
+  // The name clients see for a status (administrators; audited, and the lists above follow at once).
+  api.put(
+    '/api/v2/case/statuses/:status_id/client_name/',
+    {
+      config: { access: 'staff', permission: 'administer' },
+      schema: { params: statusParams, body: statusClientNameBodySchema, response: { 200: statusSchema } },
+    },
+    (request) =>
+      setStatusClientName(db, {
+        actor: requireActor(request),
+        statusId: request.params.status_id,
+        body: request.body,
+      }),
+  );
   list('/api/v2/case/employees/', employeeSchema, lists.findEmployees, { list: 'employees' });
   list('/api/v2/case/branches/', branchSchema, lists.findBranches, { list: 'branches' });
   list('/api/v2/case/materials/', materialSchema, lists.findMaterials, {

@@ -164,6 +164,7 @@ describe('listDelegates', () => {
     in_production: false,
     in_design: true,
     dispatch_ready: false,
+    client_name: null,
     ...patch,
   });
 

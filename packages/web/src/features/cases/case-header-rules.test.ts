@@ -32,6 +32,7 @@ const status = (patch: Partial<Status>): Status => ({
   in_production: false,
   in_design: false,
   dispatch_ready: false,
+  client_name: null,
   ...patch,
 });
 

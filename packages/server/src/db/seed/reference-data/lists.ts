@@ -38,6 +38,8 @@ type StatusSpec = {
   in_production?: boolean;
   in_finishing?: boolean;
   dispatch_ready?: boolean;
+  /** The name clients see on the portal; the status's own name when left out. */
+  client_name?: string;
 };
 
 export const statusList: StatusSpec[] = [
@@ -56,6 +58,8 @@ export const statusList: StatusSpec[] = [
     parent_name: 'IN DESIGN',
     description: 'Design sent to a partner lab',
     in_design: true,
+    // Labs rarely tell a client that design went to a partner.
+    client_name: 'Design In Progress',
   },
   {
     name: 'Awaiting Client Approval',

@@ -18,6 +18,7 @@ const status = (id: number, name: string, dispatchReady: boolean): Status => ({
   in_production: false,
   in_design: false,
   dispatch_ready: dispatchReady,
+  client_name: null,
 });
 const statuses = [status(20, 'Polishing', false), status(22, 'Ready for Dispatch', true)];
 

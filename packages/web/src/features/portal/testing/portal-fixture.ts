@@ -68,6 +68,7 @@ export const aPortalCollection = (overrides: Partial<PortalCollection> = {}): Po
   client_name: 'Bayside Dental',
   client_account_number: 'ACC-0091',
   ordering_platform: 'nexus_ios',
+  time_zone: 'Australia/Melbourne',
   cancelled: false,
   cases: [
     aPortalCase(),
