@@ -55,6 +55,7 @@ const serverModuleSurfaces = {
     'resolve-implant.ts', // an order's implants are checked against the catalogue as staff's are
   ],
   intake: [],
+  'customer-service': [],
   invoicing: [],
   messages: [
     'communication-logs.ts', // the client page presents communications as the collection's log does

@@ -21,6 +21,7 @@ const pageShells = {
   production: { title: 'Production' },
   'work-queue': { title: 'Work Queue' },
   checkin: { title: 'Check-in' },
+  customer_service: { title: 'Customer Service' },
 } as const satisfies Record<string, PageShell>;
 
 type Page = keyof typeof pageShells;

@@ -70,5 +70,7 @@ export * from './api/readable-messages';
 export * from './rules/permissions';
 export * from './api/action-permissions';
 export * from './api/orders';
+export * from './api/customer-service';
+export * from './rules/customer-service/reply-age';
 export * from './rules/intake/mesh-checks';
 export * from './rules/intake/order-checks';

@@ -56,6 +56,7 @@ import { registerInvoicingRoutes } from './modules/invoicing/routes';
 import { outsourcingCaseActionHandlers } from './modules/outsourcing/case-actions';
 import { createPrinterGateway, type PrinterGateway } from './adapters/ipp/printer-gateway';
 import { registerIntakeRoutes } from './modules/intake/routes';
+import { registerCustomerServiceRoutes } from './modules/customer-service/routes';
 import { registerPrintingRoutes } from './modules/printing/routes';
 import { registerWarehouseRoutes } from './modules/warehouse/routes';
 import { registerHelpersRoutes } from './modules/helpers/routes';
@@ -226,6 +227,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerProductionRoutes(app, { db });
   await registerEvidentWebhookRoutes(app, { db, webhookSecret: config.evidentWebhookSecret });
   await registerIntakeRoutes(app, { db, config, storage, caseEvents });
+  registerCustomerServiceRoutes(app, { db });
   registerMailRoutes(app, { db, publicUrl: config.publicUrl, mailbox: mail.mailbox });
   await registerPageRoutes(app);
   return app;

@@ -20,11 +20,12 @@ const collectionUidList = z
       .max(maxStreamCollections, { error: streamMessages.collectionsInvalid }),
   );
 
+const flag = z.enum(['1', '0', 'true', 'false']).transform((given) => given === '1' || given === 'true');
+
 export const streamQuerySchema = z.object({
   collections: collectionUidList.optional(),
   /** `1`: the stream also carries new orders (`order_arrived`), for the Check-in desk. */
-  intake: z
-    .enum(['1', '0', 'true', 'false'])
-    .transform((flag) => flag === '1' || flag === 'true')
-    .optional(),
+  intake: flag.optional(),
+  /** `1`: the stream also carries clients' messages (`client_waiting`), for the Customer Service inbox. */
+  customer_service: flag.optional(),
 });

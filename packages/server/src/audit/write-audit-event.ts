@@ -66,6 +66,8 @@ export type AuditActions = {
   job_type_required_scans: 'updated';
   // An ordering platform's order, received as a new collection (its cases have their own audit rows).
   order: 'received';
+  // The Customer Service desk's marks on an inbox item (`message:…`, `approval:…`, `due:…`, `request:…`).
+  customer_service_item: 'assigned' | 'done';
   // The admin's name for a status as clients see it on the portal (null: the status's own name).
   status: 'client_name_set';
 };

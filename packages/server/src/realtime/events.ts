@@ -36,6 +36,11 @@ export type RealtimeEvent =
    * their lists. branch_id null: the order names no branch yet, so every branch's desk shows it.
    */
   | { type: 'order_arrived'; uid: string; branch_id: number | null }
+  /**
+   * A client wrote (a portal message, an approval answer) or the desk marked an inbox item: the Customer
+   * Service inboxes read theirs again. branch_id null: every branch's inbox.
+   */
+  | { type: 'client_waiting'; uid: string; branch_id: number | null }
   /** A collection's file lock was taken, renewed or released. */
   | { type: 'file_lock'; uid: string }
   /** A session ended (logout): its tokens and streams stop at once in every process. */
@@ -71,6 +76,7 @@ const eventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('collection'), uid: z.guid() }),
   z.object({ type: z.literal('notification'), user_id: z.number().int(), notification_uid: z.guid() }),
   z.object({ type: z.literal('order_arrived'), uid: z.guid(), branch_id: z.number().int().nullable() }),
+  z.object({ type: z.literal('client_waiting'), uid: z.guid(), branch_id: z.number().int().nullable() }),
   z.object({ type: z.literal('file_lock'), uid: z.guid() }),
   z.object({ type: z.literal('session_ended'), session_id: z.guid() }),
   z.object({ type: z.literal('user'), user_id: z.number().int() }),

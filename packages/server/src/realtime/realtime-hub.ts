@@ -1,10 +1,12 @@
+import type { StreamTopic } from '@lab/domain';
 import type { RealtimeEvent } from './events';
 import type { RealtimeBus } from './realtime-bus';
 
 // The in-process fan-out from the database channel to the open streams of this process. Collection and
 // file-lock events go to the streams that watch that collection (a page names the ones it shows), and to
-// streams that named none (pages from before, which hear every collection); new orders to the streams
-// that watch intake (the Check-in desks); notification events only to
+// streams that named none (pages from before, which hear every collection); new orders and clients'
+// messages to the streams that watch that topic (the Check-in desks, the Customer Service inboxes);
+// notification events only to
 // the streams of the employee they are for; a session's end ends that session's streams at once.
 // Subscribers are indexed by collection, employee and session, so an event costs what it reaches, not
 // 12,000 checks.
@@ -14,12 +16,14 @@ export type RealtimeSubscriber = {
   sessionId: string;
   /** The collections whose changes this stream carries; null: every collection. */
   collectionUids: readonly string[] | null;
-  /** The stream carries new orders' `order_arrived` (a Check-in desk). */
-  watchesIntake?: boolean;
+  /** Lab-wide topics the page hears: new orders (a Check-in desk), clients waiting (Customer Service). */
+  topics?: readonly StreamTopic[];
   deliver: (event: RealtimeEvent) => void;
   /** The session ended: tell the page and end the stream. */
   expire: () => void;
 };
+
+const topicOf = { order_arrived: 'intake', client_waiting: 'customer_service' } as const;
 
 export type RealtimeHub = {
   subscribe: (subscriber: RealtimeSubscriber) => () => void;
@@ -50,7 +54,7 @@ const removeFrom = <Key>(
 export const createRealtimeHub = (bus: RealtimeBus): RealtimeHub => {
   const all = new Set<RealtimeSubscriber>();
   const ofEveryCollection = new Set<RealtimeSubscriber>();
-  const ofIntake = new Set<RealtimeSubscriber>();
+  const byTopic = new Map<StreamTopic, Set<RealtimeSubscriber>>();
   const byCollection = new Map<string, Set<RealtimeSubscriber>>();
   const byUser = new Map<number, Set<RealtimeSubscriber>>();
   const bySession = new Map<string, Set<RealtimeSubscriber>>();
@@ -70,7 +74,8 @@ export const createRealtimeHub = (bus: RealtimeBus): RealtimeHub => {
         for (const subscriber of byCollection.get(event.uid.toLowerCase()) ?? []) subscriber.deliver(event);
         return;
       case 'order_arrived':
-        for (const subscriber of ofIntake) subscriber.deliver(event);
+      case 'client_waiting':
+        for (const subscriber of byTopic.get(topicOf[event.type]) ?? []) subscriber.deliver(event);
         return;
       case 'notification':
         for (const subscriber of byUser.get(event.user_id) ?? []) subscriber.deliver(event);
@@ -89,13 +94,14 @@ export const createRealtimeHub = (bus: RealtimeBus): RealtimeHub => {
       addTo(byUser, subscriber.userId, subscriber);
       addTo(bySession, subscriber.sessionId, subscriber);
       const { collectionUids } = subscriber;
-      if (subscriber.watchesIntake) ofIntake.add(subscriber);
+      const topics = subscriber.topics ?? [];
+      for (const topic of topics) addTo(byTopic, topic, subscriber);
       if (collectionUids === null) ofEveryCollection.add(subscriber);
       else for (const uid of collectionUids) addTo(byCollection, uid, subscriber);
       return () => {
         all.delete(subscriber);
         ofEveryCollection.delete(subscriber);
-        ofIntake.delete(subscriber);
+        for (const topic of topics) removeFrom(byTopic, topic, subscriber);
         for (const uid of collectionUids ?? []) removeFrom(byCollection, uid, subscriber);
         removeFrom(byUser, subscriber.userId, subscriber);
         removeFrom(bySession, subscriber.sessionId, subscriber);
@@ -110,7 +116,7 @@ export const createRealtimeHub = (bus: RealtimeBus): RealtimeHub => {
       unsubscribeBus();
       all.clear();
       ofEveryCollection.clear();
-      ofIntake.clear();
+      byTopic.clear();
       byCollection.clear();
       byUser.clear();
       bySession.clear();

@@ -16,10 +16,13 @@ import type { RealtimeBus } from './realtime-bus';
 //   event: collection    {uid}: a collection (its cases, messages, …) changed
 //   event: file_lock     {uid}: a collection's file lock was taken, renewed or released
 //   event: order_arrived {uid, branch_id}: a new order became a collection (only with `?intake=1`)
+//   event: client_waiting {uid, branch_id}: a client wrote, or an inbox item was marked (only with
+//                        `?customer_service=1`)
 //   event: expired       the session ended (logout, expiry): the stream ends
 // `?collections=uid,uid` names the collections the page shows: only their collection and file_lock
 // frames come (an empty list: none). Without it, every collection's (pages loaded before it existed).
-// `?intake=1` (the Check-in desk) adds new orders' frames, which no other page hears.
+// `?intake=1` (the Check-in desk) adds new orders' frames, `?customer_service=1` (the Customer Service
+// inbox) clients' messages: lab-wide topics no other page hears.
 // EventSource cannot send an Authorization header, so the stream knows the employee by the session
 // cookie the page was opened with (`sessionCookie` in http/access.ts): no token in the URL. A logout
 // ends the session's streams at once in every process (`session_ended`); one heartbeat for all the
@@ -34,7 +37,8 @@ const eventFrame = (event: RealtimeEvent): [string, unknown] | null => {
     case 'file_lock':
       return ['file_lock', { uid: event.uid }];
     case 'order_arrived':
-      return ['order_arrived', { uid: event.uid, branch_id: event.branch_id }];
+    case 'client_waiting':
+      return [event.type, { uid: event.uid, branch_id: event.branch_id }];
     case 'notification':
       return ['notification', { notification_uid: event.notification_uid }];
     default:
@@ -109,7 +113,10 @@ export const registerRealtimeRoutes = (
         userId: actor.id,
         sessionId: actor.session_id,
         collectionUids: request.query.collections ?? null,
-        watchesIntake: request.query.intake === true,
+        topics: [
+          ...(request.query.intake === true ? (['intake'] as const) : []),
+          ...(request.query.customer_service === true ? (['customer_service'] as const) : []),
+        ],
         deliver: (event) => {
           const frame = eventFrame(event);
           if (frame) stream.send(...frame);

@@ -26,5 +26,8 @@ export const checkInPreflightQueryKey = (collectionUid: string, caseUid?: string
     ? ([...checkInQueryKey, 'preflight', collectionUid] as const)
     : ([...checkInQueryKey, 'preflight', collectionUid, caseUid] as const);
 
+/** The Customer Service inbox: the live stream's `client_waiting` frame refreshes it. */
+export const customerServiceQueryKey = ['customer-service'] as const;
+
 /** The server's version: the version feature polls it, the live stream's `ready` frame announces it. */
 export const versionQueryKey = ['version'] as const;

@@ -12,9 +12,12 @@ export const streamMessages = {
   collectionsInvalid: `collections must be a comma-separated list of at most ${maxStreamCollections} collection uids`,
 } as const;
 
-/**
- * The stream's path for a page that shows these collections (none: no collection frames); `intake`: it
- * also hears new orders arrive (the Check-in desk).
- */
-export const streamPathFor = (collectionUids: readonly string[], intake = false): string =>
-  `${streamPath}?collections=${collectionUids.map(encodeURIComponent).join(',')}${intake ? '&intake=1' : ''}`;
+/** Lab-wide topics a page may hear: new orders (the Check-in desk), clients waiting (Customer Service). */
+export type StreamTopic = 'intake' | 'customer_service';
+
+/** The stream's path for a page that shows these collections (none: no collection frames) and topics. */
+export const streamPathFor = (
+  collectionUids: readonly string[],
+  topics: readonly StreamTopic[] = [],
+): string =>
+  `${streamPath}?collections=${collectionUids.map(encodeURIComponent).join(',')}${topics.map((topic) => `&${topic}=1`).join('')}`;

@@ -16,9 +16,13 @@ export const formatCustomerDueChangedText = (hours: number): string =>
 
 export type CustomerDueAlert = { severity: 'error' | 'success'; text: string };
 
+/** Whole business hours a buffer lies past the customer's due: ≥ 1 whenever it is negative, else 0. */
+export const lateByHours = (bufferSeconds: number): number =>
+  bufferSeconds < 0 ? Math.ceil(-bufferSeconds / secondsPerHour) : 0;
+
 /** N of the red alert, ≥ 1 whenever the proposed buffer is negative, else 0. */
 export const customerDueChangeHours = (proposed: Schedule): number =>
-  proposed.buffer_time_seconds < 0 ? Math.ceil(-proposed.buffer_time_seconds / secondsPerHour) : 0;
+  lateByHours(proposed.buffer_time_seconds);
 
 export const customerDueAlert = (proposed: Schedule): CustomerDueAlert =>
   proposed.buffer_time_seconds < 0

@@ -54,6 +54,12 @@ export const registerPageRoutes = async (app: FastifyInstance): Promise<void> =>
     { config: { access: 'staff', signInRedirect: true } },
     sendPage('checkin.html'),
   );
+  // Customer Service (issue 30): the lab-wide inbox of what clients wait on and what the lab waits on.
+  app.get(
+    '/static/v2/customer_service.html',
+    { config: { access: 'staff', signInRedirect: true } },
+    sendPage('customer_service.html'),
+  );
   for (const bench of ['design', 'finishing', 'warehouse']) {
     app.get(
       `/static/v2/${bench}.html`,

@@ -4,7 +4,7 @@ import type { ClientActor } from '../../auth/actor';
 import { writeAuditEvent } from '../../audit/write-audit-event';
 import type { Tx } from '../../db/client';
 import { collections, message_attachments, messages } from '../../db/schema/index';
-import { publishCollectionChanged } from '../../realtime/events';
+import { publishCollectionChanged, publishRealtimeEvents } from '../../realtime/events';
 import { writeFileAudit } from '../files/file-audit';
 import { insertFileRow, type KeptFile } from '../files/store-file';
 import { presentNewMessage } from '../messages/message-queries';
@@ -165,5 +165,9 @@ export const recordClientMessage = async (tx: Tx, message: ClientMessage): Promi
     .set({ updated_at: sql`now()` })
     .where(eq(collections.uid, target.collectionUid));
   await publishCollectionChanged(tx, target.collectionUid);
+  // The Customer Service inboxes list it at once (it waits for a reply).
+  await publishRealtimeEvents(tx, [
+    { type: 'client_waiting', uid: target.collectionUid, branch_id: target.branchId },
+  ]);
   return presentNewMessage(tx, stored, attachments);
 };

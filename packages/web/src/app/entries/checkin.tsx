@@ -7,10 +7,12 @@ import { AppShell } from '../shell/app-shell';
 // orders arrive and watches the collections of the rows still to check in.
 document.title = 'Check-in';
 
+const intakeTopics = ['intake'] as const;
+
 const CheckInPage = () => {
   const [shown, setShown] = useState<readonly string[]>([]);
   return (
-    <AppShell title="Check-in" currentSystem="newCheckin" shownCollectionUids={shown} watchesIntake>
+    <AppShell title="Check-in" currentSystem="newCheckin" shownCollectionUids={shown} topics={intakeTopics}>
       <CheckInDesk onShownCollections={setShown} />
     </AppShell>
   );

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import type { StreamTopic } from '@lab/domain';
 import { LazyConfirmDialog } from '../../components/lazy-confirm-dialog';
 import { lazyPart, prefetchWhenIdle } from '../../components/lazy-part';
 import { notificationsBellParts } from '../../features/notifications/components/notifications-bell';
@@ -22,8 +23,8 @@ type AppShellProps = {
   openCollectionUid?: string | null;
   /** A page that shows several collections (the Check-in desk's rows): the stream carries theirs. */
   shownCollectionUids?: readonly string[];
-  /** The stream also carries new orders (the Check-in desk). */
-  watchesIntake?: boolean;
+  /** Lab-wide topics the stream also carries (the Check-in desk's new orders, Customer Service's clients). */
+  topics?: readonly StreamTopic[];
   /** Shown in the middle of the footer (the open collection's uid). */
   footerNote?: ReactNode;
   children: ReactNode;
@@ -56,7 +57,7 @@ export const AppShell = ({
   footerNote,
   openCollectionUid = null,
   shownCollectionUids,
-  watchesIntake = false,
+  topics,
   children,
 }: AppShellProps) => {
   useEffect(() => prefetchWhenIdle(idleShellParts), []);
@@ -72,7 +73,7 @@ export const AppShell = ({
           currentSystem={currentSystem}
           actions={actions}
           watchedCollectionUids={watchedCollectionUids}
-          watchesIntake={watchesIntake}
+          topics={topics}
         />
         <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
           {navigation && (

@@ -4,6 +4,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { StreamTopic } from '@lab/domain';
 import { LoaderButton } from '../../components/loader-button';
 import { useIsLoading, useLoadErrors } from '../../lib/load-errors';
 import { useMe } from '../../features/me/api/get-me';
@@ -19,8 +20,8 @@ type AppTopBarProps = {
   actions?: ReactNode;
   /** The collections the page shows: the live-update stream carries their changes. */
   watchedCollectionUids: readonly string[];
-  /** The stream also carries new orders (the Check-in desk). */
-  watchesIntake?: boolean;
+  /** Lab-wide topics the stream also carries (the Check-in desk, Customer Service). */
+  topics?: readonly StreamTopic[];
 };
 
 export const AppTopBar = ({
@@ -28,7 +29,7 @@ export const AppTopBar = ({
   currentSystem,
   actions,
   watchedCollectionUids,
-  watchesIntake = false,
+  topics,
 }: AppTopBarProps) => {
   const queryClient = useQueryClient();
   const me = useMe();
@@ -47,7 +48,7 @@ export const AppTopBar = ({
         {actions}
         <Box sx={{ flexGrow: 1 }} />
         <LoaderButton isLoading={isLoading} errors={errors} onRefresh={handleRefresh} />
-        <NotificationsBell watchedCollectionUids={watchedCollectionUids} watchesIntake={watchesIntake} />
+        <NotificationsBell watchedCollectionUids={watchedCollectionUids} topics={topics} />
         <SystemsMenu
           currentSystem={currentSystem}
           isRestricted={me.data?.restricted ?? true}

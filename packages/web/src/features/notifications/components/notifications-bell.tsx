@@ -4,7 +4,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { notificationTexts, type Notification } from '@lab/domain';
+import { notificationTexts, type Notification, type StreamTopic } from '@lab/domain';
 import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
 import { lazyPart, useHasOpened } from '../../../components/lazy-part';
 import { LazyTooltip } from '../../../components/lazy-tooltip';
@@ -13,6 +13,7 @@ import {
   checkInListsQueryKey,
   checkInPreflightQueryKey,
   collectionQueryKey,
+  customerServiceQueryKey,
   fileLockQueryKey,
 } from '../../../lib/query-keys';
 import { usePollInterval, useStreamResync } from '../../../lib/stream-status';
@@ -27,8 +28,8 @@ import { playNotificationSound } from '../notification-sound';
 export type NotificationsBellProps = {
   /** The collections the page shows: the stream carries their changes only. */
   watchedCollectionUids: readonly string[];
-  /** The stream also carries new orders (the Check-in desk). */
-  watchesIntake?: boolean;
+  /** Lab-wide topics the stream also carries (the Check-in desk's new orders, Customer Service's clients). */
+  topics?: readonly StreamTopic[];
   /** The chime of a new notification (tests pass a spy). */
   playSound?: () => void;
 };
@@ -36,6 +37,7 @@ export type NotificationsBellProps = {
 type PendingConfirm = { notification: Notification; action: 'dismiss' | 'ignore' };
 
 const none: Notification[] = [];
+const noTopics: readonly StreamTopic[] = [];
 
 // The menu and the popup download when first shown: the bell is on every staff page's first paint.
 const NotificationMenu = lazyPart(() =>
@@ -58,7 +60,7 @@ export const notificationsBellParts = [NotificationMenu, NotificationPopup];
  */
 export const NotificationsBell = ({
   watchedCollectionUids,
-  watchesIntake = false,
+  topics = noTopics,
   playSound = playNotificationSound,
 }: NotificationsBellProps) => {
   const queryClient = useQueryClient();
@@ -117,6 +119,9 @@ export const NotificationsBell = ({
       onOrderArrived: () => {
         void queryClient.invalidateQueries({ queryKey: checkInListsQueryKey });
       },
+      onClientWaiting: () => {
+        void queryClient.invalidateQueries({ queryKey: customerServiceQueryKey });
+      },
       onFileLock: (uid: string) => {
         void queryClient.invalidateQueries({ queryKey: fileLockQueryKey(uid) });
       },
@@ -133,7 +138,7 @@ export const NotificationsBell = ({
     }),
     [queryClient, refetch],
   );
-  useServerEvents(streamHandlers, watchedCollectionUids, watchesIntake);
+  useServerEvents(streamHandlers, watchedCollectionUids, topics);
 
   const handleOpen = (notification: Notification) => {
     const link = notificationLink(notification);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { streamPathFor } from '@lab/domain';
+import { streamPathFor, type StreamTopic } from '@lab/domain';
 import { useStreamStatusStore } from '../../../lib/stream-status';
 
 export type ServerEventHandlers = {
@@ -11,6 +11,8 @@ export type ServerEventHandlers = {
   onFileLock: (uid: string) => void;
   /** A new order became a collection (only on a stream that watches intake: the Check-in desk). */
   onOrderArrived: () => void;
+  /** A client wrote, or an inbox item was marked (only on a stream that watches customer_service). */
+  onClientWaiting: () => void;
   /**
    * The stream now carries these collections' changes, which no stream did before: refresh what may have
    * changed between their load and the subscription (without cancelling a load under way).
@@ -58,8 +60,8 @@ const readField = (data: unknown, field: 'uid' | 'version'): string | null => {
 export const useServerEvents = (
   handlers: ServerEventHandlers,
   watchedCollectionUids: readonly string[],
-  /** The stream also carries new orders' `order_arrived` (the Check-in desk); fixed for the page. */
-  watchesIntake = false,
+  /** Lab-wide topics the stream also carries (the Check-in desk's, Customer Service's); fixed for the page. */
+  topics: readonly StreamTopic[] = [],
 ): void => {
   const status = useStreamStatusStore();
   const handlersRef = useRef(handlers);
@@ -67,7 +69,7 @@ export const useServerEvents = (
     handlersRef.current = handlers;
   }, [handlers]);
   const watchedRef = useRef(watchedCollectionUids);
-  const watchesIntakeRef = useRef(watchesIntake);
+  const topicsRef = useRef(topics);
   const rewatchRef = useRef<(() => void) | null>(null);
   const watchedKey = watchedCollectionUids.join(',');
   useEffect(() => {
@@ -99,7 +101,7 @@ export const useServerEvents = (
       clearTimeout(retryTimer);
       opening?.source.close();
       const watched = watchedRef.current;
-      const source = new EventSource(streamPathFor(watched, watchesIntakeRef.current));
+      const source = new EventSource(streamPathFor(watched, topicsRef.current));
       const attempt: Attempt = { source, watched };
       opening = attempt;
       source.addEventListener('open', () => {
@@ -127,6 +129,9 @@ export const useServerEvents = (
       });
       source.addEventListener('order_arrived', () => {
         if (isLive()) handlersRef.current.onOrderArrived();
+      });
+      source.addEventListener('client_waiting', () => {
+        if (isLive()) handlersRef.current.onClientWaiting();
       });
       source.addEventListener('file_lock', (event) => {
         const uid = readField((event as MessageEvent).data, 'uid');
