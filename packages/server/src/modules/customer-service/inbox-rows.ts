@@ -53,6 +53,12 @@ export type ClientMessageRow = PlaceRow & {
   received_ms: number;
 };
 
+/**
+ * How far back a message without a reply still waits: older ones are the lab's history (answered by
+ * phone, or a thank-you), not a queue (docs/decisions/2026-11-30-customer-service-inbox.md).
+ */
+const waitingWindowDays = 30;
+
 /** Inbound client messages (and approval answers) with no staff reply to the client after them. */
 export const clientMessageRows = async (q: Queryable, branchId: number): Promise<ClientMessageRow[]> => {
   const rows = await selectRows<RawPlace & Omit<ClientMessageRow, keyof PlaceRow>>(
@@ -65,6 +71,7 @@ export const clientMessageRows = async (q: Queryable, branchId: number): Promise
       LEFT JOIN cases c ON c.uid = m.case_uid
       ${placeJoins(sql`'message:' || m.uid`)}
       WHERE m.direction = 'INBOUND' AND m.visibility = 'CLIENTS' AND ${atBranch(branchId)}
+        AND m.created_at > now() - make_interval(days => ${waitingWindowDays}::int)
         AND csi.done_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM messages r
           WHERE r.case_collection_uid = m.case_collection_uid AND r.direction = 'OUTBOUND'

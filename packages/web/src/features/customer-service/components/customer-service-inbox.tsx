@@ -23,8 +23,14 @@ const slaColour: Record<ReplySla, 'success' | 'warning' | 'error'> = {
   late: 'error',
 };
 
-const Waiting = ({ seconds, sla }: { seconds: number; sla: ReplySla }) => (
-  <Chip size="small" color={slaColour[sla]} label={formatBusinessAge(seconds)} />
+/** The wait in business hours, coloured by the reply SLA, over the moment it began. */
+const Waiting = ({ seconds, sla, since }: { seconds: number; sla: ReplySla; since: string }) => (
+  <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+    <Chip size="small" color={slaColour[sla]} label={formatBusinessAge(seconds)} />
+    <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+      <time dateTime={since}>{formatDateTime(since)}</time>
+    </Typography>
+  </Stack>
 );
 
 const Who = ({
@@ -92,7 +98,12 @@ export const CustomerServiceInboxView = () => {
         rows={(lists?.client_messages ?? []).map((item) => ({
           key: item.key,
           cells: [
-            <Waiting key="w" seconds={item.waiting_business_seconds} sla={item.sla} />,
+            <Waiting
+              key="w"
+              seconds={item.waiting_business_seconds}
+              sla={item.sla}
+              since={item.received_at}
+            />,
             <Who key="c" item={item} />,
             <Typography key="m" variant="body2" sx={{ maxWidth: 420, overflowWrap: 'anywhere' }}>
               {item.kind === 'approval_answer' ? 'Approval answer: ' : ''}
@@ -127,7 +138,7 @@ export const CustomerServiceInboxView = () => {
             <Typography key="t" variant="body2">
               {item.approval_type}
               <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                waiting {formatBusinessAge(item.waiting_business_seconds)}
+                asked <When at={item.requested_at} />
               </Typography>
             </Typography>,
             <Typography key="r" variant="body2">
@@ -186,7 +197,12 @@ export const CustomerServiceInboxView = () => {
         rows={(lists?.information_requests ?? []).map((item) => ({
           key: item.key,
           cells: [
-            <Waiting key="w" seconds={item.waiting_business_seconds} sla={item.sla} />,
+            <Waiting
+              key="w"
+              seconds={item.waiting_business_seconds}
+              sla={item.sla}
+              since={item.requested_at}
+            />,
             <Who key="c" item={item} />,
             <Typography
               key="m"

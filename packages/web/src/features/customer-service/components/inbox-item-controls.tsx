@@ -26,7 +26,8 @@ export const AssigneeSelect = ({
     <TextField
       select
       size="small"
-      label="Assigned"
+      hiddenLabel
+      variant="filled"
       value={assignee ? String(assignee.id) : nobody}
       disabled={assign.isPending}
       onChange={(event) =>
