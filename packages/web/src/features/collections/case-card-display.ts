@@ -1,4 +1,4 @@
-import { formatToothLabel, type CollectionCase } from '@lab/domain';
+import { formatToothText, type CollectionCase } from '@lab/domain';
 
 // What a component card shows (collection-views §4 'Component card flags', case-workspace §4
 // 'Department chips' and 'Delegation'), as pure functions the card and its tests share.
@@ -18,5 +18,5 @@ export const implantTeethLabel = (item: Pick<CollectionCase, 'implants'>): strin
   item.implants
     .map((implant) => implant.tooth)
     .toSorted((a, b) => a - b)
-    .map((tooth) => formatToothLabel(tooth))
+    .map((tooth) => formatToothText(tooth, 'fdi'))
     .join(', ');

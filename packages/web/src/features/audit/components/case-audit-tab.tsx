@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import {
   auditTexts,
-  formatToothLabel,
+  formatToothText,
   visibleAuditChanges,
   type Collection,
   type CollectionCase,
@@ -34,7 +34,7 @@ const toothOf = (changedValues: Record<string, unknown>): string | null => {
   if (typeof tooth !== 'object' || tooth === null) return null;
   const { old, new: next } = tooth as { old?: unknown; new?: unknown };
   const value = typeof next === 'number' ? next : old;
-  return typeof value === 'number' ? formatToothLabel(value) : null;
+  return typeof value === 'number' ? formatToothText(value, 'fdi') : null;
 };
 
 /** The case drawer's Audit tab: case edits, box moves, delegations and implant changes of this case. */
