@@ -207,9 +207,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerRealtimeRoutes(app, { db, realtime, version: deps.version });
   registerFileServiceRoutes(app, { db, config, storage });
   registerFileLockRoutes(app, { db, realtime });
-  registerApprovalsRoutes(app, { db, storage, jobs });
+  registerApprovalsRoutes(app, { db, storage, jobs, caseEvents });
   registerChecklistsRoutes(app, { db, realtime });
-  registerPortalRoutes(app, { db, storage, config, realtime });
+  registerPortalRoutes(app, { db, storage, config, realtime, caseEvents });
   registerPartnerRoutes(app, { db, storage, config });
   registerDispatchesRoutes(app, { db, jobs, realtime, caseEvents });
   registerInvoicingRoutes(app, { db });

@@ -4,14 +4,24 @@ import {
   approvalMessages,
   approvalStatusOf,
   canCancelReminders,
+  caseMoveOnClientAnswer,
+  type ClientAnswer,
   reminderFrequencyText,
   toIso,
   type CollectionApproval,
 } from '@lab/domain';
-import { actorUserId, type Actor, type StaffActor } from '../../auth/actor';
+import { actorUserId, type ClientActor, type StaffActor } from '../../auth/actor';
 import { inTransaction, type Db, type Tx } from '../../db/client';
-import { approvals } from '../../db/schema/index';
-import { recordChange, saveCaseChanges, type CaseChanges, type CaseUpdate } from '../cases/kernel';
+import { approvals, job_types } from '../../db/schema/index';
+import {
+  findStatusOfParent,
+  planStatusChange,
+  recordChange,
+  saveCaseChanges,
+  type CaseChanges,
+  type CaseEvents,
+  type CaseUpdate,
+} from '../cases/kernel';
 import {
   approvalTimes,
   assertApprovalOpen,
@@ -29,25 +39,64 @@ import { presentApproval } from './present-approval';
 
 export type ApprovalActionName = 'approve' | 'cancel' | 'cancel_reminders';
 
-export type ApprovalActionInput = { locked: LockedApproval; actor: Actor; now: Date };
+export type ApprovalActionInput = {
+  locked: LockedApproval;
+  actor: StaffActor | ClientActor;
+  now: Date;
+  /** The case events a status change publishes (the answer moves the case on). */
+  events: CaseEvents;
+};
 type ActionInput = ApprovalActionInput;
 
 const statusLine = (locked: LockedApproval, status: string): string => `${locked.type.name}: ${status}`;
 
 /**
+ * Where the client's answer takes a case waiting on it (domain `caseMoveOnClientAnswer`): the status
+ * change planned as every status change is, its design stage completed by the designer who asked.
+ */
+const planAnswerMove = async (tx: Tx, input: ActionInput, answer: ClientAnswer) => {
+  const { locked, actor, now, events } = input;
+  const { actionCase, approval } = locked;
+  const [jobType] = await tx
+    .select({ virtual_product: job_types.virtual_product })
+    .from(job_types)
+    .where(eq(job_types.id, actionCase.row.job_type_id))
+    .limit(1);
+  const target = caseMoveOnClientAnswer({
+    statusName: actionCase.status.name,
+    virtualProduct: jobType?.virtual_product ?? false,
+    answer,
+  });
+  const to = target ? await findStatusOfParent(tx, target.parent, target.name) : null;
+  if (!to) return { set: {}, changes: {} };
+  return planStatusChange(tx, {
+    actionCase,
+    to,
+    actor,
+    now,
+    force: false,
+    events,
+    stageUserId: approval.created_by_id,
+  });
+};
+
+/**
  * The case's side of an approval that closed: its audit row (`approvals: 'Type: Pending' → 'Type:
- * Approved'`), the customer delay the request caused, and the recomputed schedule.
+ * Approved'`), the customer delay the request caused, where the answer takes the case, and the
+ * recomputed schedule.
  */
 const closeOnCase = async (
   tx: Tx,
   input: ActionInput,
-  closed: { before: string; after: string; set: CaseUpdate; changes: CaseChanges },
+  closed: { before: string; after: string; set: CaseUpdate; changes: CaseChanges; answer?: ClientAnswer },
 ): Promise<void> => {
   const { locked, actor, now } = input;
   const { actionCase } = locked;
+  const move = closed.answer ? await planAnswerMove(tx, input, closed.answer) : { set: {}, changes: {} };
   const changes: CaseChanges = {
     approvals: { old: statusLine(locked, closed.before), new: statusLine(locked, closed.after) },
     ...closed.changes,
+    ...move.changes,
   };
   const customerDelay = await customerDelayOf(tx, {
     caseUid: actionCase.row.uid,
@@ -58,7 +107,7 @@ const closeOnCase = async (
     actor,
     now,
     changes,
-    set: { ...closed.set, customer_delay_seconds: customerDelay },
+    set: { ...closed.set, ...move.set, customer_delay_seconds: customerDelay },
     recompute: true,
   });
 };
@@ -114,7 +163,7 @@ export const approveLocked = async (tx: Tx, input: ActionInput): Promise<void> =
     set.warranty_void = true;
     recordChange(changes, 'warranty_void', false, true);
   }
-  await closeOnCase(tx, input, { before, after: 'Approved', set, changes });
+  await closeOnCase(tx, input, { before, after: 'Approved', set, changes, answer: 'approved' });
 };
 
 const cancel = async (tx: Tx, input: ActionInput): Promise<void> => {
@@ -181,7 +230,13 @@ export const requestChangesLocked = async (tx: Tx, input: ActionInput, changes: 
     now,
     changes: { changes_requested_at: now.toISOString(), changes },
   });
-  await closeOnCase(tx, input, { before, after: 'Changes Requested', set: {}, changes: {} });
+  await closeOnCase(tx, input, {
+    before,
+    after: 'Changes Requested',
+    set: {},
+    changes: {},
+    answer: 'changes_requested',
+  });
 };
 
 const actions: Record<ApprovalActionName, (tx: Tx, input: ActionInput) => Promise<void>> = {
@@ -192,11 +247,16 @@ const actions: Record<ApprovalActionName, (tx: Tx, input: ActionInput) => Promis
 
 export const runApprovalAction = async (
   db: Db,
-  options: { uid: string; action: ApprovalActionName; actor: StaffActor },
+  options: { uid: string; action: ApprovalActionName; actor: StaffActor; events: CaseEvents },
 ): Promise<CollectionApproval> => {
   const uid = await inTransaction(db, async (tx) => {
     const locked = await lockApproval(tx, options.uid);
-    await actions[options.action](tx, { locked, actor: options.actor, now: new Date() });
+    await actions[options.action](tx, {
+      locked,
+      actor: options.actor,
+      now: new Date(),
+      events: options.events,
+    });
     return locked.approval.uid;
   });
   return presentApproval(db, uid);

@@ -12,6 +12,7 @@ import { requireActor } from '../../http/access';
 import { discardUploadedParts, receiveMultipartBody, uploadedPartsOf } from '../../http/multipart-upload';
 import type { JobName } from '../../jobs/job-names';
 import type { FileStorage } from '../../storage/file-storage';
+import type { CaseEvents } from '../cases/kernel';
 import { runApprovalAction } from './approval-actions';
 import { attachApprovalFiles, deleteApprovalFile } from './approval-files';
 import { createApproval } from './create-approval';
@@ -20,10 +21,10 @@ import { createApproval } from './create-approval';
 // collection lists it. The uid is checked in the handler: one that cannot exist is 'Approval not found'.
 export const registerApprovalsRoutes = (
   app: FastifyInstance,
-  deps: { db: Db; storage: FileStorage; jobs: { wake: (name: JobName) => void } },
+  deps: { db: Db; storage: FileStorage; jobs: { wake: (name: JobName) => void }; caseEvents: CaseEvents },
 ): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, storage, jobs } = deps;
+  const { db, storage, jobs, caseEvents } = deps;
   const approvalParams = z.object({ uid: z.string().max(100) });
   const answer = { response: { 200: collectionApprovalSchema } };
 
@@ -53,6 +54,7 @@ export const registerApprovalsRoutes = (
     },
     async (request) =>
       runApprovalAction(db, {
+        events: caseEvents,
         uid: request.params.uid,
         action: request.body.action,
         actor: requireActor(request),

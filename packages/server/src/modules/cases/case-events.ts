@@ -1,4 +1,4 @@
-import type { StaffActor } from '../../auth/actor';
+import type { ClientActor, StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import type { ActionCase, StatusRecord } from './load-action-case';
 
@@ -12,7 +12,8 @@ import type { ActionCase, StatusRecord } from './load-action-case';
 type CaseEventBase = {
   caseUid: string;
   collectionUid: string;
-  actor: StaffActor;
+  /** An employee; or the client, whose answer to an approval moves the case (issue 30). */
+  actor: StaffActor | ClientActor;
   at: Date;
   /** Adds field → {old, new} to the case audit row of the change (e.g. the invoice the case went onto). */
   recordOnCaseAudit: (field: string, oldValue: unknown, newValue: unknown) => void;
@@ -28,6 +29,8 @@ export type CaseStatusChanged = CaseEventBase & {
 /** The case moves to DISPATCHED from any other status: it has left the lab. */
 export type CaseDispatched = CaseEventBase & {
   type: 'case.dispatched';
+  /** Only staff dispatch. */
+  actor: StaffActor;
   /** The case as the action loaded and locked it (its row as it was before the move), with its collection. */
   actionCase: ActionCase;
 };

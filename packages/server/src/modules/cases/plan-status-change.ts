@@ -6,7 +6,7 @@ import {
   flagsForStatusParent,
   type StatusParent,
 } from '@lab/domain';
-import type { StaffActor } from '../../auth/actor';
+import type { ClientActor, StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { machine_projects } from '../../db/schema/index';
 import { assertChecklistsComplete } from '../checklists/checklist-gate';
@@ -39,7 +39,7 @@ const isDispatchMove = (from: StatusRecord, to: StatusRecord): boolean =>
   (to.dispatch_ready || to.parent_name === 'DISPATCHED') && from.parent_name !== 'DISPATCHED';
 
 /** The stage a case completes by moving on from each parent, and where the stamp goes. */
-const completionOf: Partial<Record<StatusParent, (now: Date, userId: number) => CaseUpdate>> = {
+const completionOf: Partial<Record<StatusParent, (now: Date, userId: number | null) => CaseUpdate>> = {
   ORDERED: (now, userId) => ({ date_metrology_complete: now, metrology_user_id: userId }),
   'IN DESIGN': (now, userId) => ({ date_design_complete: now, design_user_id: userId }),
   'IN PRODUCTION': (now, userId) => ({ date_machining_complete: now, machine_user_id: userId }),
@@ -52,13 +52,17 @@ export const planStatusChange = async (
   options: {
     actionCase: ActionCase;
     to: StatusRecord;
-    actor: StaffActor;
+    /** Staff; or the client whose answer moves the case (never to dispatch). */
+    actor: StaffActor | ClientActor;
     now: Date;
     force: boolean;
     events: CaseEvents;
+    /** Who completed the stage, when the actor is the client (the designer who asked for approval). */
+    stageUserId?: number | null;
   },
 ): Promise<StatusChangePlan> => {
   const { actionCase, to, actor, now, events } = options;
+  const stageUserId = actor.kind === 'staff' ? actor.id : (options.stageUserId ?? null);
   const { row, status: from } = actionCase;
   const set: CaseUpdate = {};
   const changes: CaseChanges = {};
@@ -89,7 +93,7 @@ export const planStatusChange = async (
   // Only a move forward completes a stage: going back (e.g. a remake to design) or cancelling does not.
   const completion = completionOf[from.parent_name];
   if (completion && stepOf[to.parent_name] > stepOf[from.parent_name]) {
-    const stamps = completion(now, actor.id);
+    const stamps = completion(now, stageUserId);
     Object.assign(set, stamps);
     for (const [field, value] of Object.entries(stamps)) {
       if (value instanceof Date) recordChange(changes, field, row[field as keyof typeof row], value);
@@ -117,6 +121,9 @@ export const planStatusChange = async (
       recordChange(changes, field, oldValue, newValue),
   };
   await events.publish(tx, { type: 'case.status_changed', ...eventBase, from, to });
-  if (isDispatching) await events.publish(tx, { type: 'case.dispatched', ...eventBase, actionCase });
+  if (isDispatching) {
+    if (actor.kind !== 'staff') throw new Error('only staff dispatch a case');
+    await events.publish(tx, { type: 'case.dispatched', ...eventBase, actor, actionCase });
+  }
   return { set, changes };
 };

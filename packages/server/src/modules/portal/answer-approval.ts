@@ -12,6 +12,7 @@ import { approvals, cases } from '../../db/schema/index';
 import type { UploadedPart } from '../../http/multipart-upload';
 import type { FileStorage } from '../../storage/file-storage';
 import { approveLocked, requestChangesLocked } from '../approvals/approval-actions';
+import type { CaseEvents } from '../cases/kernel';
 import { assertApprovalOpen, isUuid, lockApproval } from '../approvals/approval-records';
 import { forgetKeptFiles, keepUploadedParts } from '../files/store-file';
 import { loadPortalCollection } from './load-portal-collection';
@@ -57,6 +58,8 @@ export const answerApproval = async (
     fields: PortalApprovalFields;
     parts: readonly UploadedPart[];
     storage: FileStorage;
+    /** The case events the answer's status change publishes. */
+    events: CaseEvents;
   },
 ): Promise<PortalApproval> => {
   const { client, fields } = options;
@@ -72,7 +75,7 @@ export const answerApproval = async (
       // Checked again under the lock: the approval cannot have moved, but it may have closed meanwhile.
       if (locked.actionCase.collection.uid !== client.collectionUid) throw approvalNotFound();
       const now = new Date();
-      const input = { locked, actor: client, now };
+      const input = { locked, actor: client, now, events: options.events };
       if (fields.action === 'request_changes') await requestChangesLocked(tx, input, changes);
       else await approveLocked(tx, input);
       const target = {

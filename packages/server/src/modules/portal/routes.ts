@@ -21,6 +21,7 @@ import { sendRememberedPolledAnswer } from '../../http/polled-answer';
 import { discardUploadedParts, receiveMultipartBody, uploadedPartsOf } from '../../http/multipart-upload';
 import type { RealtimeBus } from '../../realtime/realtime-bus';
 import type { FileStorage } from '../../storage/file-storage';
+import type { CaseEvents } from '../cases/kernel';
 import { answerApproval } from './answer-approval';
 import { loadPortalCollection } from './load-portal-collection';
 import { markMessageRead } from './mark-message-read';
@@ -37,7 +38,7 @@ const partsNamed = (parts: ReturnType<typeof uploadedPartsOf>, field: string) =>
 
 export const registerPortalRoutes = (
   app: FastifyInstance,
-  deps: { db: Db; storage: FileStorage; config: Config; realtime: RealtimeBus },
+  deps: { db: Db; storage: FileStorage; config: Config; realtime: RealtimeBus; caseEvents: CaseEvents },
 ): void => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = deps;
@@ -84,6 +85,7 @@ export const registerPortalRoutes = (
         fields: request.body,
         parts: partsNamed(uploadedPartsOf(request), 'files'),
         storage,
+        events: deps.caseEvents,
       }),
   );
 
