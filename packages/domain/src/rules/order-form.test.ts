@@ -3,6 +3,7 @@ import {
   hiddenOrderFormKeys,
   humanizeOrderFormKey,
   isOrderFormOfCase,
+  orderFormDateOf,
   splitOrderForm,
   visibleOrderFormData,
 } from './order-form';
@@ -64,5 +65,53 @@ describe('isOrderFormOfCase', () => {
     expect(isOrderFormOfCase({ case_uid: 'a' }, 'a')).toBe(true);
     expect(isOrderFormOfCase({ case_uid: null }, 'a')).toBe(true);
     expect(isOrderFormOfCase({ case_uid: 'b' }, 'a')).toBe(false);
+  });
+});
+
+describe('orderFormDateOf', () => {
+  it('reads a calendar day, which no time zone moves', () => {
+    expect(orderFormDateOf('2026-12-13')).toEqual({ kind: 'day', date: '2026-12-13' });
+    expect(orderFormDateOf(' 2028-02-29 ')).toEqual({ kind: 'day', date: '2028-02-29' });
+  });
+
+  it('reads an instant with Z or an offset, in any of the ways platforms write one', () => {
+    const instant = { kind: 'instant', iso: '2026-12-13T03:00:00.000Z' };
+    expect(orderFormDateOf('2026-12-13T03:00:00Z')).toEqual(instant);
+    expect(orderFormDateOf('2026-12-13T03:00:00.000Z')).toEqual(instant);
+    expect(orderFormDateOf('2026-12-13T14:00+11:00')).toEqual(instant);
+    expect(orderFormDateOf('2026-12-13 14:00:00+1100')).toEqual(instant);
+    expect(orderFormDateOf('2026-12-13T13:00:00+10')).toEqual(instant);
+  });
+
+  it('reads a time without a zone as a wall time of the lab', () => {
+    expect(orderFormDateOf('2026-12-13T10:30')).toEqual({
+      kind: 'wallTime',
+      date: '2026-12-13',
+      time: '10:30',
+    });
+    expect(orderFormDateOf('2026-12-13T10:30:15.250')).toEqual({
+      kind: 'wallTime',
+      date: '2026-12-13',
+      time: '10:30:15',
+    });
+  });
+
+  it('leaves everything else alone', () => {
+    for (const value of [
+      'Standard turnaround',
+      '2026-02-30',
+      '2026-13-01',
+      '2026-12-13T24:00',
+      '2026-12-13T10:61Z',
+      '13/12/2026',
+      '20261213',
+      'A2',
+      42,
+      null,
+      true,
+      { date: '2026-12-13' },
+    ]) {
+      expect(orderFormDateOf(value)).toBeNull();
+    }
   });
 });

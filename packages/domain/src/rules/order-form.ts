@@ -86,3 +86,44 @@ export const humanizeOrderFormKey = (key: string): string =>
 /** A form belongs to a case when it names it, or names no case (one form for the whole order). */
 export const isOrderFormOfCase = (form: { case_uid: string | null }, caseUid: string): boolean =>
   form.case_uid === null || form.case_uid === caseUid;
+
+/**
+ * An order-form value that is a date or a time, as the ordering platforms send them: a calendar day
+ * ('2026-12-13', no zone: the same day wherever it is read), an instant (with Z or an offset), or a wall
+ * time without a zone (the lab's: the branch's time zone).
+ */
+export type OrderFormDate =
+  | { kind: 'day'; date: string }
+  | { kind: 'instant'; iso: string }
+  | { kind: 'wallTime'; date: string; time: string };
+
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+const dateTimePattern =
+  /^(\d{4}-\d{2}-\d{2})[T ]((\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+const isCalendarDay = (date: string): boolean => {
+  const [year = 0, month = 0, day = 0] = date.split('-').map(Number);
+  const at = new Date(Date.UTC(year, month - 1, day));
+  return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
+};
+
+/** '+10', '+1000' → '+10:00' (what Date.parse reads everywhere). */
+const isoOffset = (zone: string): string => {
+  if (zone.toUpperCase() === 'Z') return 'Z';
+  const digits = zone.slice(1).replace(':', '').padEnd(4, '0');
+  return `${zone[0] ?? '+'}${digits.slice(0, 2)}:${digits.slice(2, 4)}`;
+};
+
+/** The date an order-form value names, or null for anything else (a date-looking text that is no date). */
+export const orderFormDateOf = (value: unknown): OrderFormDate | null => {
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (dayPattern.test(text)) return isCalendarDay(text) ? { kind: 'day', date: text } : null;
+  const match = dateTimePattern.exec(text);
+  const [, date = '', time = '', hours = '', minutes = '', seconds = '0', zone] = match ?? [];
+  if (!match || !isCalendarDay(date)) return null;
+  if (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return null;
+  if (zone === undefined) return { kind: 'wallTime', date, time: time.slice(0, 8) };
+  const at = Date.parse(`${date}T${time}${isoOffset(zone)}`);
+  return Number.isNaN(at) ? null : { kind: 'instant', iso: new Date(at).toISOString() };
+};

@@ -1,8 +1,8 @@
 import { dateTimeFormat } from '../lib/date-format';
 
-type FormatOptions = { locale?: string; timeZone?: string };
+type FormatOptions = { locale?: string; timeZone?: string; showZone?: boolean };
 
-const formatterFor = ({ locale, timeZone }: FormatOptions): Intl.DateTimeFormat =>
+const formatterFor = ({ locale, timeZone, showZone }: FormatOptions): Intl.DateTimeFormat =>
   dateTimeFormat(locale, {
     day: 'numeric',
     month: 'short',
@@ -10,9 +10,10 @@ const formatterFor = ({ locale, timeZone }: FormatOptions): Intl.DateTimeFormat 
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
+    ...(showZone ? { timeZoneName: 'short' } : {}),
   });
 
-/** '12 Mar 2025, 2:05 pm' style, in the browser's locale and zone. */
+/** '12 Mar 2025, 2:05 pm' style, in the browser's locale and zone unless told; 'showZone' adds 'AEDT'. */
 export const formatDateTime = (iso: string, options: FormatOptions = {}): string => {
   const date = new Date(iso);
   // What toLocaleString answers for a date it cannot read (format would throw).

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatCountdown } from '@lab/domain';
-import { formatDateRange, formatLocalDate } from './date-format';
+import {
+  formatCalendarDate,
+  formatDateRange,
+  formatLocalDate,
+  instantOfWallTime,
+  isOtherClock,
+  labLocale,
+} from './date-format';
 
 const melbourne = { locale: 'en-AU', timeZone: 'Australia/Melbourne' };
 
@@ -38,5 +45,36 @@ describe('formatCountdown', () => {
   it('adds a minus sign once past due', () => {
     expect(formatCountdown(-61_000)).toBe('-00:01:01');
     expect(formatCountdown(-400)).toBe('00:00:00');
+  });
+});
+
+describe('the lab’s zone beside the reader’s', () => {
+  it('knows when a zone’s clock is not the reader’s at that instant', () => {
+    const summer = new Date('2026-01-15T03:00:00Z');
+    expect(isOtherClock(summer, 'Australia/Melbourne', 'Australia/Sydney')).toBe(false);
+    expect(isOtherClock(summer, 'Australia/Melbourne', 'Australia/Brisbane')).toBe(true);
+    // Brisbane keeps no daylight saving: in winter its clock is Melbourne's.
+    expect(isOtherClock(new Date('2026-07-15T03:00:00Z'), 'Australia/Melbourne', 'Australia/Brisbane')).toBe(
+      false,
+    );
+    expect(isOtherClock(summer, 'Pacific/Auckland', 'Australia/Melbourne')).toBe(true);
+  });
+
+  it('reads a wall time in a zone, daylight saving included', () => {
+    expect(instantOfWallTime('2026-12-13', '10:30', 'Australia/Melbourne')?.toISOString()).toBe(
+      '2026-12-12T23:30:00.000Z',
+    );
+    expect(instantOfWallTime('2026-07-13', '10:30:15', 'Australia/Melbourne')?.toISOString()).toBe(
+      '2026-07-13T00:30:15.000Z',
+    );
+    expect(instantOfWallTime('2026-12-13', '10:30', 'Pacific/Auckland')?.toISOString()).toBe(
+      '2026-12-12T21:30:00.000Z',
+    );
+    expect(instantOfWallTime('2026-02-30', '10:30', 'Pacific/Auckland')).toBeNull();
+  });
+
+  it('writes a calendar day as the lab does, moved by no zone', () => {
+    expect(formatCalendarDate('2026-12-13', labLocale)).toBe('Sun, 13 Dec 2026');
+    expect(formatCalendarDate('2026-01-01', labLocale)).toBe('Thu, 1 Jan 2026');
   });
 });

@@ -61,3 +61,60 @@ export const formatClock = (date: Date, options: DateFormatOptions = {}): string
     second: '2-digit',
     timeZone: options.timeZone,
   }).format(date);
+
+/** The lab's locale: how the customer portal writes dates and times, whatever the reader's browser says. */
+export const labLocale = 'en-AU';
+
+/** The reader's own time zone (the browser's). */
+export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** How many minutes a zone's clock is ahead of UTC at an instant. */
+export const zoneOffsetMinutes = (date: Date, timeZone: string): number => {
+  const parts = dateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+};
+
+/** True when a clock in `timeZone` reads differently from the reader's at that instant. */
+export const isOtherClock = (date: Date, timeZone: string, readerZone: string = viewerTimeZone()): boolean =>
+  zoneOffsetMinutes(date, timeZone) !== zoneOffsetMinutes(date, readerZone);
+
+/** The instant a wall-clock time ('2026-12-13', '10:30') names in `timeZone`; null when unreadable. */
+export const instantOfWallTime = (date: string, time: string, timeZone: string): Date | null => {
+  const wall = Date.parse(`${date}T${time.length === 5 ? `${time}:00` : time}Z`);
+  // Date.parse rolls 30 February over into March: a day that does not exist is no time.
+  if (Number.isNaN(wall) || new Date(wall).toISOString().slice(0, 10) !== date) return null;
+  // The zone's offset at the wall time read as UTC, then at the instant that gives (right across DST).
+  const first = wall - zoneOffsetMinutes(new Date(wall), timeZone) * 60_000;
+  return new Date(wall - zoneOffsetMinutes(new Date(first), timeZone) * 60_000);
+};
+
+/** 'Sun 13 Dec 2026' for a calendar date ('2026-12-13'): a day has no time zone, so none is applied. */
+export const formatCalendarDate = (date: string, locale?: string): string => {
+  const at = Date.parse(`${date}T00:00:00Z`);
+  if (Number.isNaN(at)) return date;
+  return dateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(at));
+};

@@ -1,8 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import type { Me } from '@lab/domain';
 import { fileResponse, json, stubFetch, type ApiCall } from '../../testing/fetch-stub';
+import { aMessage } from '../../features/messages/testing/message-fixtures';
+import { messagesPath } from '../../lib/collection-paths';
 import { aCase, aCollection, anApproval } from '../../testing/records';
 import { aTestQueryClient, renderWithQueries } from '../../testing/render-with-queries';
 import { CaseApprovalPanel, CollectionApprovalsView } from './approval-composition';
@@ -68,6 +70,40 @@ describe('approval composition', () => {
       ]),
     );
     expect(await screen.findByRole('heading', { name: 'design.pdf' })).toBeTruthy();
+  });
+
+  it("shows the client's change-request photo on the approval card, through the attachment's link", async () => {
+    const answered = anApproval({
+      ...approval,
+      changes_requested_at: '2025-02-04T01:00:00Z',
+      changes: 'The margin is short, see the photo',
+    });
+    const withAnswer = aCollection({ cases: [caseItem], approvals: [answered], portal_key: 'pk-1' });
+    const photoUid = '0b6f3a1e-3c1d-4e6b-9a51-1f1f0a000091';
+    const answer = aMessage({
+      case_collection_uid: withAnswer.uid,
+      approval_uid: answered.uid,
+      direction: 'INBOUND',
+      visibility: 'CLIENTS',
+      message_type: 'APPROVAL_MESSAGE',
+      note: answered.changes ?? '',
+      attachments: [{ uid: photoUid, file_name: 'margin.jpg', blurred: false }],
+    });
+    calls = stubFetch((call) => {
+      if (call.path === messagesPath(withAnswer.uid, withAnswer.shipping_client.uid)) {
+        return json([answer, aMessage({ approval_uid: null })]);
+      }
+      if (call.path === `/api/v2/messages/attachments/${photoUid}/`) {
+        return json({ url: '/files/download/photo-once', file_name: 'margin.jpg' });
+      }
+      if (call.path.startsWith('/files/download/')) return fileResponse('jpeg bytes', 'image/jpeg');
+      return undefined;
+    });
+    renderWithClient(<CollectionApprovalsView collection={withAnswer} />);
+    const files = await screen.findByRole('group', { name: 'Files sent with the answer' });
+    const photo = await within(files).findByRole('img', { name: 'margin.jpg' });
+    expect(photo.getAttribute('src')).toMatch(/^blob:/);
+    expect(calls.map((call) => call.path)).toContain(`/api/v2/messages/attachments/${photoUid}/`);
   });
 
   it('the Approval tab shows the portal link card', () => {

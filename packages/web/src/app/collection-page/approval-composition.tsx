@@ -1,16 +1,24 @@
-import { useState } from 'react';
-import type { Collection, CollectionApproval, CollectionCase } from '@lab/domain';
+import { useCallback, useState } from 'react';
+import {
+  approvalAnswerMessages,
+  canRestoreImage,
+  type Collection,
+  type CollectionApproval,
+  type CollectionCase,
+} from '@lab/domain';
 import { ApprovalsView } from '../../features/approvals/components/approvals-view';
 import { CaseApprovalTab } from '../../features/approvals/components/case-approval-tab';
 import { PortalLinkCard } from '../../features/collections/components/portal-link-card';
 import { fetchCaseFileLink } from '../../features/files/api/case-file-calls';
+import { AttachmentList } from '../../features/files/components/attachment-list';
 import { LazyFileViewerDialog } from '../../features/files/components/lazy-file-viewer-dialog';
 import { useMe } from '../../features/me/api/get-me';
+import { useMessages } from '../../features/messages/api/get-messages';
 import { patchSearchParams, writeSearchParams } from '../../lib/url-state';
 
 // The approvals feature composed with what it may not import itself: the portal link card
-// (collections), the file viewer and the one-time file link (files), the signed-in user (me), and the
-// page's URL state.
+// (collections), the file viewer, the one-time file link and the attachment list (files), the client's
+// answers in the messages (messages), the signed-in user (me), and the page's URL state.
 
 type ApprovalFileRef = CollectionApproval['approval_files'][number];
 type Viewing = { caseId: number; file: ApprovalFileRef };
@@ -61,6 +69,32 @@ const useApprovalFileViewer = (collection: Collection) => {
   return { handleViewFile, viewer };
 };
 
+/**
+ * The photos and files the client sent with an answer (a change request's photo): the attachments of the
+ * approval's inbound messages, shown on its card with the message attachments' gallery and editor.
+ */
+const useAnswerFiles = (collection: Collection, canRestoreImages: boolean) => {
+  const messages = useMessages(collection.uid, collection.shipping_client.uid);
+  const { data, refetch } = messages;
+  return useCallback(
+    (approval: CollectionApproval) => {
+      const answers = approvalAnswerMessages(approval.uid, data ?? []);
+      if (answers.length === 0) return null;
+      return answers.map((message) => (
+        <AttachmentList
+          key={message.uid}
+          messageUid={message.uid}
+          attachments={message.attachments}
+          type="message_attachment"
+          canRestoreImages={canRestoreImages}
+          onChanged={() => void refetch()}
+        />
+      ));
+    },
+    [data, refetch, canRestoreImages],
+  );
+};
+
 /** The case drawer's Approval tab. */
 export const CaseApprovalPanel = ({
   collection,
@@ -71,6 +105,7 @@ export const CaseApprovalPanel = ({
 }) => {
   const me = useMe();
   const { handleViewFile, viewer } = useApprovalFileViewer(collection);
+  const renderAnswerFiles = useAnswerFiles(collection, me.data ? canRestoreImage(me.data) : false);
   return (
     <>
       <CaseApprovalTab
@@ -88,6 +123,7 @@ export const CaseApprovalPanel = ({
         onMessage={messageAboutApproval}
         onShowMessages={openApprovalMessages}
         onViewFile={handleViewFile}
+        renderAnswerFiles={renderAnswerFiles}
       />
       {viewer}
     </>
@@ -98,6 +134,7 @@ export const CaseApprovalPanel = ({
 export const CollectionApprovalsView = ({ collection }: { collection: Collection }) => {
   const me = useMe();
   const { handleViewFile, viewer } = useApprovalFileViewer(collection);
+  const renderAnswerFiles = useAnswerFiles(collection, me.data ? canRestoreImage(me.data) : false);
   return (
     <>
       <ApprovalsView
@@ -107,6 +144,7 @@ export const CollectionApprovalsView = ({ collection }: { collection: Collection
         onMessage={messageAboutApproval}
         onShowMessages={openApprovalMessages}
         onViewFile={handleViewFile}
+        renderAnswerFiles={renderAnswerFiles}
       />
       {viewer}
     </>

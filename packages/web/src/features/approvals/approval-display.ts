@@ -1,5 +1,7 @@
 import {
   approvalMessages,
+  approvedWithChangesLabel,
+  isApprovedWithChanges,
   reminderFrequencyText,
   type ApprovalStatus,
   type ApprovalType,
@@ -11,11 +13,12 @@ import {
 export type ApprovalFile = CollectionApproval['approval_files'][number];
 
 export const approvalStatusColors: Record<
-  ApprovalStatus,
+  ApprovalStatus | typeof approvedWithChangesLabel,
   'default' | 'success' | 'info' | 'warning' | 'error'
 > = {
   Cancelled: 'default',
   Approved: 'success',
+  'Approved with changes': 'success',
   'Changes Requested': 'info',
   Pending: 'warning',
   Overdue: 'error',
@@ -63,7 +66,8 @@ export const approvalEvents = (approval: CollectionApproval): ApprovalEvent[] =>
   if (approval.approved_at) {
     events.push({
       key: 'approved',
-      label: 'Approved',
+      // The portal's words for the same answer.
+      label: isApprovedWithChanges(approval) ? approvedWithChangesLabel : 'Approved',
       at: approval.approved_at,
       actor: approval.approved_by,
     });

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { approvalMessages, type Collection, type CollectionApproval } from '@lab/domain';
 import { json, stubFetch } from '../../../testing/fetch-stub';
@@ -6,7 +7,11 @@ import { renderWithQueries } from '../../../testing/render-with-queries';
 import { aCollection, anApproval, aQueryClient, caseA } from '../testing/approval-fixture';
 import { ApprovalCard } from './approval-card';
 
-const renderCard = (approval: CollectionApproval, username: string | null = 'designer') => {
+const renderCard = (
+  approval: CollectionApproval,
+  username: string | null = 'designer',
+  renderAnswerFiles?: (approval: CollectionApproval) => ReactNode,
+) => {
   const currentUser = username === null ? null : { username, name: 'Dana Whitfield' };
   const collection = aCollection({ approvals: [approval] });
   const queryClient = aQueryClient(collection);
@@ -19,6 +24,7 @@ const renderCard = (approval: CollectionApproval, username: string | null = 'des
       caseItem={caseA}
       currentUser={currentUser}
       {...callbacks}
+      {...(renderAnswerFiles ? { renderAnswerFiles } : {})}
     />,
     queryClient,
   );
@@ -90,6 +96,54 @@ describe('ApprovalCard', () => {
       anApproval({ changes_requested_at: '2025-02-04T01:00:00Z', changes: 'Thicker margin please' }),
     );
     expect(screen.getByText('Thicker margin please')).toBeTruthy();
+  });
+
+  it("says 'Approved with changes' where the client approved with changes, as the portal does", () => {
+    renderCard(
+      anApproval({
+        approved_at: '2025-02-04T01:00:00Z',
+        approved_by: 'Bayside Dental',
+        changes: 'Slightly shorter distal cantilever',
+      }),
+    );
+    const header = screen.getByRole('heading', { name: 'Design Approval' }).closest('.MuiCardHeader-root');
+    expect(within(header as HTMLElement).getByText('Approved with changes')).toBeTruthy();
+    expect(screen.queryByText('Approved', { exact: true })).toBeNull();
+    const timeline = screen.getByRole('list', { name: 'Approval timeline' });
+    expect(within(timeline).getByText(/^Approved with changes ·/)).toBeTruthy();
+    expect(screen.getByText('Changes to the approved design')).toBeTruthy();
+    expect(screen.getByText('Slightly shorter distal cantilever')).toBeTruthy();
+  });
+
+  it('a plain approval still says Approved', () => {
+    renderCard(anApproval({ approved_at: '2025-02-04T01:00:00Z', approved_by: 'admin' }));
+    expect(screen.queryByText('Approved with changes')).toBeNull();
+    expect(screen.getAllByText('Approved').length).toBeGreaterThan(0);
+  });
+
+  it("shows the photo the client sent with a change request under the client's changes", () => {
+    const approval = anApproval({
+      changes_requested_at: '2025-02-04T01:00:00Z',
+      changes: 'See the photo: the margin is short',
+    });
+    const renderAnswerFiles = vi.fn(() => <img alt="margin.jpg" src="blob:margin" />);
+    renderCard(approval, 'designer', renderAnswerFiles);
+    expect(renderAnswerFiles).toHaveBeenCalledWith(approval);
+    const files = screen.getByRole('group', { name: 'Files sent with the answer' });
+    expect(within(files).getByRole('img', { name: 'margin.jpg' })).toBeTruthy();
+    // In the changes box, under the client's words.
+    const box = files.closest('.MuiAlert-root') as HTMLElement;
+    expect(within(box).getByText('Requested changes')).toBeTruthy();
+    expect(within(box).getByText('See the photo: the margin is short')).toBeTruthy();
+  });
+
+  it('shows no files box when the answer came without files', () => {
+    renderCard(
+      anApproval({ changes_requested_at: '2025-02-04T01:00:00Z', changes: 'Thicker margin' }),
+      'designer',
+      () => null,
+    );
+    expect(screen.queryByRole('group', { name: 'Files sent with the answer' })).toBeNull();
   });
 
   it("shows the reminder frequency and offers 'Cancel reminders' only while reminders are active", () => {

@@ -18,9 +18,10 @@ import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutl
 import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import {
   approvalMessages,
-  approvalStatusOf,
+  approvalOutcomeLabel,
   canCancelReminders,
   isApprovalOpen,
+  isApprovedWithChanges,
   type CollectionApproval,
   type CollectionCase,
 } from '@lab/domain';
@@ -48,6 +49,11 @@ export type ApprovalCardCallbacks = {
   onViewFile: (approval: CollectionApproval, file: ApprovalFile) => void;
   /** The messages view filtered to this approval. */
   onShowMessages: (approval: CollectionApproval) => void;
+  /**
+   * The photos and files the client sent with their answer (kept with the answer's message), shown on the
+   * card under the client's changes; nothing when left out or when there are none.
+   */
+  renderAnswerFiles?: (approval: CollectionApproval) => ReactNode;
 };
 
 export type ApprovalCardProps = ApprovalCardCallbacks & {
@@ -100,9 +106,12 @@ export const ApprovalCard = ({
   onMessage,
   onViewFile,
   onShowMessages,
+  renderAnswerFiles,
 }: ApprovalCardProps) => {
   const now = useNow(statusClockMs);
-  const status = approvalStatusOf(approval, new Date(now));
+  // 'Approved with changes' as the portal says it, else the status.
+  const status = approvalOutcomeLabel(approval, new Date(now));
+  const answerFiles = renderAnswerFiles?.(approval);
   const isOpen = isApprovalOpen(approval);
   const update = useUpdateApproval(collectionUid);
   const attach = useAttachApprovalFiles(collectionUid);
@@ -203,14 +212,21 @@ export const ApprovalCard = ({
               </Detail>
             )}
           </Stack>
-          {approval.changes && (
-            <Alert severity="info" icon={false}>
+          {(approval.changes || answerFiles) && (
+            <Alert severity="info" icon={false} slotProps={{ message: { sx: { width: '100%' } } }}>
               <Typography variant="subtitle2" component="div">
-                Requested changes
+                {isApprovedWithChanges(approval) ? 'Changes to the approved design' : 'Requested changes'}
               </Typography>
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-                {approval.changes}
-              </Typography>
+              {approval.changes && (
+                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+                  {approval.changes}
+                </Typography>
+              )}
+              {answerFiles && (
+                <Box sx={{ mt: 1 }} role="group" aria-label="Files sent with the answer">
+                  {answerFiles}
+                </Box>
+              )}
             </Alert>
           )}
           <Box

@@ -2,7 +2,15 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { humanizeOrderFormKey } from '@lab/domain';
+import {
+  defaultBusinessTimeZone,
+  humanizeOrderFormKey,
+  orderFormDateOf,
+  type OrderFormDate,
+} from '@lab/domain';
+import { DateTimeText } from '../../../components/date-time-text';
+import { useDisplayZone } from '../../../components/display-zone';
+import { formatCalendarDate, instantOfWallTime } from '../../../lib/date-format';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -39,7 +47,23 @@ export const OrderFormValue = ({ value }: { value: unknown }) => {
       />
     );
   }
-  return <>{formatScalar(value)}</>;
+  const date = orderFormDateOf(value);
+  return date ? <OrderFormDateText date={date} /> : <>{formatScalar(value)}</>;
+};
+
+/**
+ * A date of the form as a person writes it, never the platform's raw '2026-12-13': a calendar day in the
+ * page's locale; an instant (or a wall time of the lab, read in the branch's zone) as any time is shown.
+ */
+const OrderFormDateText = ({ date }: { date: OrderFormDate }) => {
+  const zone = useDisplayZone();
+  if (date.kind === 'day') {
+    return <time dateTime={date.date}>{formatCalendarDate(date.date, zone?.locale)}</time>;
+  }
+  if (date.kind === 'instant') return <DateTimeText iso={date.iso} />;
+  // A wall time without a zone is the lab's: the branch's zone on the portal, the lab's input zone here.
+  const instant = instantOfWallTime(date.date, date.time, zone?.timeZone ?? defaultBusinessTimeZone);
+  return instant ? <DateTimeText iso={instant.toISOString()} /> : <>{`${date.date} ${date.time}`}</>;
 };
 
 export const formatScalar = (value: unknown): string => {

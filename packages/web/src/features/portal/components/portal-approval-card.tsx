@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import {
+  approvalOutcomeLabel,
   approvalStatusOf,
   isApprovalOpen,
   portalApprovalActionLabels,
@@ -15,11 +16,13 @@ import {
   portalTexts,
   type PortalApproval,
   type PortalApprovalAction,
+  type PortalMessage,
 } from '@lab/domain';
 import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
 import { lazyDialog } from '../../../components/lazy-part';
 import { DateTimeText } from '../../../components/date-time-text';
 import { keyLinkErrorText } from '../../../lib/key-link-fetch';
+import { useNow } from '../../../lib/use-now';
 import { useAnswerApproval } from '../api/answer-approval';
 import type { ApprovalChanges } from './approval-changes-dialog';
 import type { RenderPortalFiles } from './portal-render-props';
@@ -45,24 +48,40 @@ export const portalApprovalTexts = {
   cancelled: 'Cancelled',
   waiting: 'Waiting for your approval',
   waitingReadOnly: 'Waiting for approval',
+  // Still open (an answer is still taken), but no longer as if nothing were late.
+  overdue: 'Overdue',
+  answerBy: 'Please answer by',
+  answerDue: 'Answer due',
+  answerWasDue: 'Answer was due',
+  yourChanges: 'Your changes',
+  changesReadOnly: 'Changes',
+  yourFiles: 'Your photos and files',
+  filesReadOnly: 'Photos and files sent with the answer',
 } as const;
+
+// Re-reading the clock twice a minute is enough to mark a request overdue while the page is open.
+const overdueClockMs = 30_000;
 
 type PortalApprovalCardProps = {
   approval: PortalApproval;
   portalKey: string;
   isReadOnly: boolean;
   renderFiles: RenderPortalFiles;
+  /** The client's answers to it that came with files (approvalAnswerMessages): shown on the card. */
+  answers?: readonly PortalMessage[] | undefined;
 };
 
 type Answered = { label: string; tone: 'success' | 'warning' | 'default'; at: string | null };
 
 const answeredOf = (approval: PortalApproval): Answered => {
-  const status = approvalStatusOf(approval, new Date());
-  if (status === 'Cancelled')
+  const outcome = approvalOutcomeLabel(approval, new Date());
+  if (outcome === 'Cancelled')
     return { label: portalApprovalTexts.cancelled, tone: 'default', at: approval.cancelled_at };
-  if (status === 'Approved') {
-    const label = approval.changes ? portalApprovalTexts.approvedWithChanges : portalApprovalTexts.approved;
-    return { label, tone: 'success', at: approval.approved_at };
+  if (outcome === 'Approved with changes') {
+    return { label: portalApprovalTexts.approvedWithChanges, tone: 'success', at: approval.approved_at };
+  }
+  if (outcome === 'Approved') {
+    return { label: portalApprovalTexts.approved, tone: 'success', at: approval.approved_at };
   }
   return { label: portalApprovalTexts.changesRequested, tone: 'warning', at: approval.changes_requested_at };
 };
@@ -78,12 +97,22 @@ export const PortalApprovalCard = ({
   portalKey,
   isReadOnly,
   renderFiles,
+  answers = [],
 }: PortalApprovalCardProps) => {
   const answer = useAnswerApproval(portalKey);
   const [dialog, setDialog] = useState<PortalApprovalAction | null>(null);
   const isOpen = isApprovalOpen(approval);
+  const now = useNow(overdueClockMs, isOpen);
+  const isOverdue = isOpen && approvalStatusOf(approval, new Date(now)) === 'Overdue';
   const answered = isOpen ? null : answeredOf(approval);
   const canAnswer = isOpen && !isReadOnly;
+  const answerFiles = answers.flatMap((message) =>
+    message.attachments.map((attachment) => ({
+      type: 'message_attachment' as const,
+      id: attachment.uid,
+      fileName: attachment.file_name,
+    })),
+  );
 
   const send = (action: PortalApprovalAction, changes: ApprovalChanges = { changes: '', files: [] }) =>
     answer.mutate(
@@ -108,9 +137,9 @@ export const PortalApprovalCard = ({
           <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600, flexGrow: 1 }}>
             {approval.approval_type_name}
           </Typography>
-          {answered ? (
-            <Chip size="small" label={answered.label} color={answered.tone} />
-          ) : (
+          {answered && <Chip size="small" label={answered.label} color={answered.tone} />}
+          {isOverdue && <Chip size="small" label={portalApprovalTexts.overdue} color="error" />}
+          {isOpen && !isOverdue && (
             <Chip
               size="small"
               label={isReadOnly ? portalApprovalTexts.waitingReadOnly : portalApprovalTexts.waiting}
@@ -121,10 +150,19 @@ export const PortalApprovalCard = ({
         </Stack>
         <Typography variant="body2" color="text.secondary">
           Requested <DateTimeText iso={approval.created_at} />
-          {isOpen && (
+          {isOpen && !isOverdue && (
             <>
               {' · '}
-              {isReadOnly ? 'Answer due' : 'Please answer by'} <DateTimeText iso={approval.approval_due_at} />
+              {isReadOnly ? portalApprovalTexts.answerDue : portalApprovalTexts.answerBy}{' '}
+              <DateTimeText iso={approval.approval_due_at} />
+            </>
+          )}
+          {isOverdue && (
+            <>
+              {' · '}
+              <Box component="span" sx={{ color: 'error.main', fontWeight: 600 }} data-overdue>
+                {portalApprovalTexts.answerWasDue} <DateTimeText iso={approval.approval_due_at} />
+              </Box>
             </>
           )}
           {answered?.at && (
@@ -137,12 +175,20 @@ export const PortalApprovalCard = ({
         {approval.changes && (
           <Box sx={{ borderLeft: 3, borderColor: 'warning.main', pl: 1.5 }}>
             <Typography variant="caption" color="text.secondary">
-              Your changes
+              {isReadOnly ? portalApprovalTexts.changesReadOnly : portalApprovalTexts.yourChanges}
             </Typography>
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {approval.changes}
             </Typography>
           </Box>
+        )}
+        {answerFiles.length > 0 && (
+          <Stack spacing={0.5}>
+            <Typography variant="caption" color="text.secondary">
+              {isReadOnly ? portalApprovalTexts.filesReadOnly : portalApprovalTexts.yourFiles}
+            </Typography>
+            {renderFiles(answerFiles)}
+          </Stack>
         )}
         {approval.approval_files.length > 0 &&
           renderFiles(

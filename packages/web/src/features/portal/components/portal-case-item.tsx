@@ -3,10 +3,12 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  approvalAnswerMessages,
   customerCaseStatus,
   formatToothText,
   portalTexts,
   type PortalApproval,
+  type PortalMessage,
   type PortalCase,
   type ToothConvention,
 } from '@lab/domain';
@@ -29,6 +31,8 @@ import type { RenderPortalFiles } from './portal-render-props';
 type PortalCaseItemProps = {
   item: PortalCase;
   approvals: readonly PortalApproval[];
+  /** The collection's messages: the client's answers with files show on their approval's card. */
+  messages: readonly PortalMessage[];
   arch: PortalDentateCard['arch'];
   convention: ToothConvention;
   portalKey: string;
@@ -67,6 +71,7 @@ const DispatchLine = ({ item }: { item: PortalCase }) => {
 export const PortalCaseItem = ({
   item,
   approvals,
+  messages,
   arch,
   convention,
   portalKey,
@@ -157,6 +162,7 @@ export const PortalCaseItem = ({
           portalKey={portalKey}
           isReadOnly={isReadOnly}
           renderFiles={renderFiles}
+          answers={approvalAnswerMessages(approval.uid, messages)}
         />
       ))}
     </Stack>

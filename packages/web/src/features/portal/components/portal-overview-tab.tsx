@@ -6,7 +6,13 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { openApprovalsOf, portalTexts, type PortalCollection, type ToothConvention } from '@lab/domain';
+import {
+  approvalAnswerMessages,
+  openApprovalsOf,
+  portalTexts,
+  type PortalCollection,
+  type ToothConvention,
+} from '@lab/domain';
 import { portalDentateCards } from '../portal-overview';
 import { PortalApprovalCard } from './portal-approval-card';
 import { PortalCaseItem } from './portal-case-item';
@@ -86,6 +92,7 @@ export const PortalOverviewTab = ({
                 key={item.uid}
                 item={item}
                 approvals={collection.approvals.filter((approval) => approval.case_uid === item.uid)}
+                messages={collection.messages}
                 arch={card.arch}
                 convention={convention}
                 portalKey={portalKey}
@@ -103,6 +110,7 @@ export const PortalOverviewTab = ({
           portalKey={portalKey}
           isReadOnly={isReadOnly}
           renderFiles={renderFiles}
+          answers={approvalAnswerMessages(approval.uid, collection.messages)}
         />
       ))}
       <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 1 }}>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
 import Stack from '@mui/material/Stack';
 import { ThemeProvider } from '@mui/material/styles';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import {
   openApprovalsOf,
   portalBrandingFor,
@@ -10,7 +10,9 @@ import {
   type PortalBranding,
   type PortalCollection,
 } from '@lab/domain';
+import { DisplayZoneContext } from '../../../components/display-zone';
 import { LinkLoading, LinkStatusPage, RetryButton } from '../../../components/link-status-page';
+import { labLocale } from '../../../lib/date-format';
 import { isKeyLinkError, keyLinkErrorText } from '../../../lib/key-link-fetch';
 import { usePortalCollection } from '../api/get-portal-collection';
 import type { PortalParams, PortalTab } from '../hooks/use-portal-params';
@@ -50,6 +52,12 @@ const Branded = ({ branding, hasBrandBar = true, children }: BrandedProps) => (
     </ThemeProvider>
   </PortalBrandingContext>
 );
+
+/** Times as the lab writes them: its locale, the branch's zone (named where it is not the reader's). */
+const LabTimes = ({ timeZone, children }: { timeZone: string; children: ReactNode }) => {
+  const zone = useMemo(() => ({ locale: labLocale, timeZone }), [timeZone]);
+  return <DisplayZoneContext value={zone}>{children}</DisplayZoneContext>;
+};
 
 type PortalCaseViewProps = Omit<PortalScreenProps, 'requestedBranding'> & { collection: PortalCollection };
 
@@ -143,7 +151,9 @@ export const PortalScreen = (props: PortalScreenProps) => {
   if (collection) {
     return (
       <Branded branding={branding}>
-        <PortalCaseView {...props} collection={collection} />
+        <LabTimes timeZone={collection.time_zone}>
+          <PortalCaseView {...props} collection={collection} />
+        </LabTimes>
       </Branded>
     );
   }
