@@ -53,6 +53,7 @@ export const AppTopBar = ({
           currentSystem={currentSystem}
           isRestricted={me.data?.restricted ?? true}
           isStaging={me.data?.staging ?? false}
+          isAdmin={me.data?.admin ?? false}
           publicUrl={me.data?.public_url}
         />
       </Toolbar>

@@ -9,6 +9,7 @@ import MenuList from '@mui/material/MenuList';
 import Paper from '@mui/material/Paper';
 import Popper from '@mui/material/Popper';
 import LogoutIcon from '@mui/icons-material/Logout';
+import TranslateIcon from '@mui/icons-material/Translate';
 import { logoutUrl } from '../../lib/navigation';
 import { systemUrl, visibleSystems, type SystemKey } from './systems';
 
@@ -20,6 +21,8 @@ type SystemsMenuListProps = {
   /** Administrators: the address e-mails link to, shown so a wrong one is noticed before a client's dead link. */
   publicUrl?: string | undefined;
   onClose: () => void;
+  /** Administrators: opens the status names clients see (left out for everyone else). */
+  onOpenStatusNames?: (() => void) | undefined;
 };
 
 /** The systems menu's list under the grid button; a chunk of its own, downloaded on the first hover. */
@@ -30,6 +33,7 @@ export const SystemsMenuList = ({
   isRestricted,
   publicUrl,
   onClose,
+  onOpenStatusNames,
 }: SystemsMenuListProps) => (
   <Popper
     open={anchor !== null}
@@ -55,6 +59,14 @@ export const SystemsMenuList = ({
                 </MenuItem>
               ))}
               <Divider />
+              {onOpenStatusNames && (
+                <MenuItem onClick={onOpenStatusNames}>
+                  <ListItemIcon>
+                    <TranslateIcon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText>Status names for clients</ListItemText>
+                </MenuItem>
+              )}
               <MenuItem component="a" href={logoutUrl}>
                 <ListItemIcon>
                   <LogoutIcon fontSize="small" />
