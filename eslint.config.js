@@ -80,6 +80,7 @@ const serverModuleSurfaces = {
     'implant-catalogue.ts', // implants are checked against the catalogue
   ],
   schedule: [
+    'client-holds.ts', // approvals and the client's messages end holds: the customer delay moves the dues
     'load-branch-calendar.ts', // every schedule and due time is counted in the branch's business hours
     'preview-schedule.ts', // case and collection edits check start and promise as the preview does
     'recompute-case-schedule.ts', // a write that moves the schedule stores the recomputed one (and seeds)

@@ -65,14 +65,22 @@ describe('computeSchedule', () => {
     expect(scheduleSchema.parse(schedule)).toEqual(schedule);
   });
 
-  it('lets the design stage absorb the customer delay, out of the buffer', () => {
+  it('lets the design stage absorb the customer delay and moves the customer due by it: the buffer is kept', () => {
+    const without = computeSchedule({ calendar: melbourne, start, profile });
     const schedule = computeSchedule({ calendar: melbourne, start, profile, customerDelaySeconds: 2 * hour });
     expect(schedule.customer_delay).toBe(2 * hour);
     expect(schedule.allocated_durations.design).toBe(56_160);
     expect(local(schedule.due_times.metrology)).toBe('2025-06-02T15:12');
     expect(local(schedule.due_times.design)).toBe('2025-06-04T14:48');
     expect(local(schedule.due_times.dispatch)).toBe('2025-06-10T13:00');
-    expect(schedule.buffer_time_seconds).toBe(4 * hour);
+    expect(schedule.buffer_time_seconds).toBe(without.buffer_time_seconds);
+    expect(
+      businessSecondsBetween(
+        melbourne,
+        new Date(without.customer_due_time),
+        new Date(schedule.customer_due_time),
+      ),
+    ).toBe(2 * hour);
   });
 
   it('uses the overrides for design and machining as given', () => {
@@ -255,10 +263,9 @@ describe('computeSchedule properties', () => {
         const schedule = scheduleOf(input);
         expect(() => scheduleSchema.parse(schedule)).not.toThrow();
         const workStart = startOfNextBusinessTime(melbourne, new Date(schedule.start_time));
-        const available = Math.max(
-          0,
-          businessSecondsBetween(melbourne, workStart, new Date(schedule.customer_due_time)),
-        );
+        // Shared out over the promised window: the client's hold moves the due, not the shares.
+        const promised = scheduleOf({ ...input, customerDelaySeconds: 0 }).customer_due_time;
+        const available = Math.max(0, businessSecondsBetween(melbourne, workStart, new Date(promised)));
         for (const stage of scheduleStages) {
           const override = stage === 'design' || stage === 'machining' ? input.overrides[stage] : null;
           const { minimumSeconds, ratios } = input.profile;

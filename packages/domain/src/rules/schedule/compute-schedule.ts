@@ -85,11 +85,14 @@ export const computeSchedule = (input: ComputeScheduleInput): Schedule => {
   const start = toWholeSecond(input.start);
   // Work cannot begin before the lab opens: a case logged on Saturday starts Monday 08:00.
   const workStart = startOfNextBusinessTime(calendar, start);
-  const customerDue = input.promised
+  const promisedDue = input.promised
     ? toWholeSecond(input.promised)
     : closeOfBusinessDaysAfter(calendar, start, profile.standardTurnaroundDays);
+  // The time the case waited on the client is the client's, not the lab's (issue 30): the customer's
+  // due moves by as much as the design stage absorbs, so the hold spends none of the lab's buffer.
+  const customerDue = delay > 0 ? addBusinessSeconds(calendar, promisedDue, delay) : promisedDue;
   // A promise already in the past leaves nothing to share out; the minimums still apply.
-  const available = Math.max(0, businessSecondsBetween(calendar, workStart, customerDue));
+  const available = Math.max(0, businessSecondsBetween(calendar, workStart, promisedDue));
 
   const minimums = emptyStages(0);
   const allocated = emptyStages(0);

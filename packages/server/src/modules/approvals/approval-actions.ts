@@ -30,7 +30,7 @@ import {
   recordApprovalChange,
   type LockedApproval,
 } from './approval-records';
-import { customerDelayOf } from './customer-delay';
+import { customerDelayOf } from '../schedule/client-holds';
 import { presentApproval } from './present-approval';
 
 // PATCH /api/v2/approval/{uid}/ (case-workspace §4 'Approval status'): approve on the client's behalf,

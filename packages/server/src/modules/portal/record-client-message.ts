@@ -8,6 +8,7 @@ import { publishCollectionChanged, publishRealtimeEvents } from '../../realtime/
 import { writeFileAudit } from '../files/file-audit';
 import { insertFileRow, type KeptFile } from '../files/store-file';
 import { presentNewMessage } from '../messages/message-queries';
+import { storeEndedInformationHolds } from '../schedule/client-holds';
 import {
   createNotifications,
   findAudienceIds,
@@ -165,6 +166,8 @@ export const recordClientMessage = async (tx: Tx, message: ClientMessage): Promi
     .set({ updated_at: sql`now()` })
     .where(eq(collections.uid, target.collectionUid));
   await publishCollectionChanged(tx, target.collectionUid);
+  // A request for missing information it answers ends that case's hold on the client.
+  await storeEndedInformationHolds(tx, { collectionUid: target.collectionUid, actor: client, now });
   // The Customer Service inboxes list it at once (it waits for a reply).
   await publishRealtimeEvents(tx, [
     { type: 'client_waiting', uid: target.collectionUid, branch_id: target.branchId },

@@ -166,13 +166,15 @@ describe('GET /api/v2/case/:case_id/schedule/', () => {
 
   it('uses the added time, the overrides, the customer delay and Melbourne when there is no branch', async () => {
     // Metrology Mon 14:18; design 10 h + 1 h delay → Tue 16:18; machining 9 h → Wed 16:18;
-    // dispatch 5 h 18 → Thu 12:36; buffer Thu 12:36 → Mon 30 17:00 = 4 h 24 + 9 h + 9 h.
+    // dispatch 5 h 18 → Thu 12:36. The client's hour moves the customer due too (Mon 30 17:00 → Tue 1
+    // 09:00), so the buffer keeps the lab's own: Thu 12:36 → Tue 09:00 = 4 h 24 + 9 h + 9 h + 1 h.
     const response = await getSchedule(unassignedCase.case_id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       ...plainSchedule,
+      customer_due_time: '2026-11-30T22:00:00.000Z',
       internal_due_time: '2026-11-26T01:36:00.000Z',
-      buffer_time_seconds: 80_640,
+      buffer_time_seconds: 84_240,
       customer_delay: hour,
       allocated_durations: { metrology: 19_080, design: 10 * hour, machining: 9 * hour, dispatch: 19_080 },
       overrides: { design: 10 * hour, machining: 9 * hour },
