@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { e2ePort } from './support/chromium';
+import { submitOrder as submitSampleOrder } from './support/order-submit';
 import { chooseOption, drawerHeader, signIn, snap } from './support/lab';
 
 // Intake (issue 29): an ordering platform's order, sent by `npm run order:submit` through the real signed
@@ -13,29 +9,9 @@ import { chooseOption, drawerHeader, signIn, snap } from './support/lab';
 
 test.use({ timezoneId: 'Australia/Melbourne' });
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The CLI a newcomer runs, against the test's server (Node reaches it by address, not the lab name). */
-const submitOrder = async (flaw: 'none' | 'metres' | 'missing-scan'): Promise<string> => {
-  const { stdout } = await promisify(execFile)(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'order:submit',
-      '--',
-      '--sample',
-      '--flaw',
-      flaw,
-      '--url',
-      `http://127.0.0.1:${e2ePort}`,
-    ],
-    { cwd: repoRoot, timeout: 90_000 },
-  );
-  const collection = /→ collection (\d+)/.exec(stdout)?.[1];
-  if (!collection) throw new Error(`order:submit said: ${stdout}`);
-  return collection;
-};
+/** The CLI a newcomer runs (support/order-submit.ts): the new collection's id. */
+const submitOrder = async (flaw: 'none' | 'metres' | 'missing-scan'): Promise<string> =>
+  (await submitSampleOrder(flaw)).collectionId;
 
 test('an order arrives on the open Check-in desk, pre-flight finds a scan in metres, Check in takes a reason', async ({
   page,

@@ -190,6 +190,12 @@ export const postMessage = async (
     });
     await notifyAudience(tx, message, target, actor);
     await announce(tx, target);
+    // A reply the client reads ends what the Customer Service inboxes list for this collection.
+    if (visibility === 'CLIENTS' && target.case_collection_uid) {
+      await publishRealtimeEvents(tx, [
+        { type: 'client_waiting', uid: target.case_collection_uid, branch_id: null },
+      ]);
+    }
     // Answered from the rows just written: a second read of them cost three statements per post.
     const blurred = new Set(attachments.filter((a) => a.blurred).map((a) => a.file_id));
     return presentNewMessage(
