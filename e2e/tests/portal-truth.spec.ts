@@ -91,6 +91,15 @@ test('a case whose design went to a partner reads "Design In Progress" on the po
   // Nowhere on the portal either: not in messages, not in the order forms.
   await portal.getByRole('tab', { name: 'Messages' }).click();
   await expect(portal.getByText('Design Outsourced')).toHaveCount(0);
+  await portal.getByRole('tab', { name: 'Order Forms' }).click();
+  await expect(portal.getByText('Design Outsourced')).toHaveCount(0);
+  // Order-form dates read as dates, never as the platform's raw 2026-12-13.
+  const forms = portal.getByTestId('order-form');
+  if ((await forms.count()) > 0) {
+    await expect(forms.first()).toBeVisible();
+    await expect(forms.getByText(/\b\d{4}-\d{2}-\d{2}\b/)).toHaveCount(0);
+    await snap(portal, 'portal-truth-order-form-dates');
+  }
   await portal.context().close();
 });
 
