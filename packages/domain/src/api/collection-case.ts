@@ -199,6 +199,8 @@ export const collectionCaseSchema = z.object({
   machine_user: nullableName,
   // When approval request and reminder e-mails went out, oldest first (timeline entries).
   approval_email_times: z.array(isoDateTime),
+  // The business time the case waited on the client (its ended holds), added to the customer's due.
+  customer_delay_seconds: z.number().int().optional(),
   implants: z.array(implantSchema),
   checklist_items: z.array(checklistItemRefSchema),
   folder_path: z.string().nullable(),

@@ -60,6 +60,19 @@ describe('buildCaseTimeline', () => {
     expect(completeKeys(caseIn('ORDERED'))).toEqual([]);
   });
 
+  it('shows the time the client held the case, once it has held it', () => {
+    const held = buildCaseTimeline(caseIn('IN PRODUCTION', { customer_delay_seconds: 9 * 3600 }));
+    expect(held.find((entry) => entry.key === 'client_hold')).toEqual({
+      key: 'client_hold',
+      label: 'Waited on the client: 1 d 1 h (business time), added to the due date',
+      date: null,
+      isComplete: true,
+    });
+    expect(
+      buildCaseTimeline(caseIn('IN PRODUCTION', { customer_delay_seconds: 0 })).map((e) => e.key),
+    ).not.toContain('client_hold');
+  });
+
   it('completes an entry whose completion date exists', () => {
     const source = caseIn('ORDERED', { date_received: '2025-06-02T01:00:00.000Z' });
     expect(completeKeys(source)).toEqual(['received']);

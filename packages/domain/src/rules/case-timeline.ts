@@ -1,4 +1,5 @@
 // The Timeline tab's Progress card (case-workspace §4 'Case step (timeline)').
+import { formatBusinessAge } from './customer-service/reply-age';
 
 /** The case's step from its stage flags: how far along the timeline it is. */
 export const caseSteps = {
@@ -44,6 +45,8 @@ export type CaseTimelineSource = CaseStepFlags & {
   date_dispatched: DateInput;
   date_promised: DateInput;
   approval_email_times: readonly DateInput[] | null | undefined;
+  /** The business time the case waited on the client (issue 30's hold), added to the customer's due. */
+  customer_delay_seconds?: number | undefined;
 };
 
 export type TimelineEntryKey =
@@ -54,7 +57,8 @@ export type TimelineEntryKey =
   | 'production'
   | 'dispatch'
   | 'promised'
-  | 'approval_email';
+  | 'approval_email'
+  | 'client_hold';
 
 export type TimelineEntry = {
   key: TimelineEntryKey;
@@ -64,9 +68,12 @@ export type TimelineEntry = {
 };
 
 type FixedEntry = {
-  key: Exclude<TimelineEntryKey, 'approval_email'>;
+  key: Exclude<TimelineEntryKey, 'approval_email' | 'client_hold'>;
   label: string;
-  field: Exclude<keyof CaseTimelineSource, keyof CaseStepFlags | 'approval_email_times'>;
+  field: Exclude<
+    keyof CaseTimelineSource,
+    keyof CaseStepFlags | 'approval_email_times' | 'customer_delay_seconds'
+  >;
   /** The step the entry's work happens in; the entry is complete once the case is past it. */
   step: CaseStep;
   /** The date is a target, not a completion, so it does not by itself complete the entry. */
@@ -105,6 +112,10 @@ const fixedEntries: readonly FixedEntry[] = [
 
 export const approvalEmailSentLabel = 'Approval Email Sent';
 
+/** The hold's entry: how long the client held the case, and that the due moved by it. */
+export const clientHoldLabel = (businessSeconds: number): string =>
+  `Waited on the client: ${formatBusinessAge(businessSeconds)} (business time), added to the due date`;
+
 /** ISO form of a date, or null for none or an unreadable one. */
 const toIsoOrNull = (value: DateInput): string | null => {
   if (value === null || value === undefined || value === '') return null;
@@ -127,6 +138,10 @@ export const buildCaseTimeline = (source: CaseTimelineSource): TimelineEntry[] =
       isComplete: (date !== null && !entry.isTarget) || step > entry.step,
     };
   });
+  const held = source.customer_delay_seconds ?? 0;
+  // Undated: a total of the ended holds, listed after the dated entries.
+  if (held > 0)
+    entries.push({ key: 'client_hold', label: clientHoldLabel(held), date: null, isComplete: true });
   for (const sentAt of source.approval_email_times ?? []) {
     const date = toIsoOrNull(sentAt);
     if (date) entries.push({ key: 'approval_email', label: approvalEmailSentLabel, date, isComplete: true });

@@ -233,6 +233,7 @@ export const presentCase = (row: CaseRow, context: CaseContext): CollectionCase 
     design_user: nameOf(c.design_user_id),
     machine_user: nameOf(c.machine_user_id),
     approval_email_times: (index.approvalEmailTimes.get(c.uid) ?? []).map((r) => toIso(r.created_at)),
+    customer_delay_seconds: c.customer_delay_seconds,
     implants: (index.implants.get(c.uid) ?? []).map(presentImplant),
     checklist_items: (index.checklistItems.get(c.uid) ?? []).map((i) => ({
       id: i.id,
