@@ -51,6 +51,7 @@ export * from './api/approvals';
 export * from './api/notifications';
 export * from './rules/customer-status';
 export * from './api/portal';
+export * from './api/portal-texts';
 export * from './api/partner';
 export * from './api/checklists';
 export * from './rules/clients';

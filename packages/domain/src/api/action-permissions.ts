@@ -1,7 +1,7 @@
 import type { Permission } from '../rules/permissions';
 import type { CaseActionName, CaseEdit } from './case-actions/index';
 import type { CollectionActionName } from './collection-actions';
-import { portalTexts } from './portal';
+import { portalTexts } from './portal-texts';
 
 // The permission each action of the two action routes needs (rules/permissions.ts). Typed by the unions,
 // so an action added without a permission fails the build. edit_case needs what its fields need.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { portalBrandingFor } from '../api/portal';
+import { portalBrandingFor } from '../api/portal-texts';
 import { clientStatusName, customerCaseStatus, isFinalProsthesis, openApprovalsOf } from './customer-status';
 
 // The customer's status chip by the spec's priority, and the portal's branding choice.
