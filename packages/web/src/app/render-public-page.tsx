@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { adoptReadableValidationMessages } from '@lab/domain';
+import { loadKeyLinkAnswers } from '../lib/key-link-fetch';
 
 /**
  * Start-up of a public page opened by a key in its address (the customer portal, the partner share page):
@@ -11,7 +11,8 @@ import { adoptReadableValidationMessages } from '@lab/domain';
 export const renderPublicPage = (Page: ComponentType): void => {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
-  adoptReadableValidationMessages();
+  // zod (and its readable messages) comes in a chunk of its own, downloading while the page first renders.
+  void loadKeyLinkAnswers().catch(() => undefined);
   // Each query says how it retries (a wrong key is not retried); a write is never sent twice.
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   createRoot(root).render(

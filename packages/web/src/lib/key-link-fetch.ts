@@ -1,34 +1,16 @@
-import { errorBodySchema, idempotencyKeyHeader } from '@lab/domain';
+import { idempotencyKeyHeader } from '@lab/domain';
 // A type only, so none of the staff api client reaches the public bundles.
 import type { Parser } from './api-client';
 import { sendWithRetries } from './idempotent-retry';
+import type * as KeyLinkAnswers from './key-link-answers';
+import { isKeyLinkError, KeyLinkError, keyLinkErrorTexts } from './key-link-error';
+
+export { isKeyLinkError, KeyLinkError, keyLinkErrorTexts } from './key-link-error';
 
 // The tiny fetch of the public pages opened by a key in their address (the customer portal, the partner
 // share page): the key in the path is the visitor's only credential, so no bearer token, no sign-in
 // redirect, no /conf and no cookies (the staff api client does all of these and must stay out of those
 // bundles). Errors keep the server's `{error: {code, message, fields}}` so forms show its field messages.
-
-export class KeyLinkError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly fields: Record<string, string> | undefined;
-
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
-    super(message);
-    this.name = 'KeyLinkError';
-    this.status = status;
-    this.code = code;
-    this.fields = fields;
-  }
-}
-
-export const isKeyLinkError = (value: unknown): value is KeyLinkError => value instanceof KeyLinkError;
-
-export const keyLinkErrorTexts = {
-  network: 'The lab could not be reached. Please check your connection and try again.',
-  unexpected: 'Something went wrong. Please try again.',
-  tooLarge: 'The files are too large to send at once.',
-} as const;
 
 /** `{apiRoot}/{key}/…/`, the key and every segment encoded. */
 export const keyLinkPath = (apiRoot: string, key: string, ...segments: (string | number)[]): string =>
@@ -43,28 +25,25 @@ export const parseJsonText = (text: string): unknown => {
   }
 };
 
-/** The error of a failed answer: the server's own when it sent one. */
-export const keyLinkErrorOf = (status: number, data: unknown): KeyLinkError => {
-  const parsed = errorBodySchema.safeParse(data);
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    return new KeyLinkError(status, code, message, fields);
-  }
-  if (status === 413) return new KeyLinkError(status, 'payload_too_large', keyLinkErrorTexts.tooLarge);
-  return new KeyLinkError(status, 'http_error', keyLinkErrorTexts.unexpected);
+/**
+ * The zod side of these calls (the answers' and errors' schemas) in a chunk of its own, asked for as a
+ * request starts, so it downloads while the request is under way: a public page paints its first view
+ * without zod (a phone on a mobile network, issue 30). Also started by renderPublicPage.
+ */
+let answers: Promise<typeof KeyLinkAnswers> | undefined;
+export const loadKeyLinkAnswers = () => {
+  answers ??= import('./key-link-answers').catch((error: unknown) => {
+    answers = undefined;
+    throw error;
+  });
+  return answers;
 };
 
-/** A successful answer checked against its schema; anything else is an unexpected answer. */
-export const parseKeyLinkAnswer = <T>(schema: Parser<T>, status: number, data: unknown): T => {
-  try {
-    return schema.parse(data);
-  } catch {
-    throw new KeyLinkError(status, 'invalid_response', keyLinkErrorTexts.unexpected);
-  }
-};
+/** A schema, or its download (a public page's first view paints before zod arrives). */
+export type KeyLinkSchema<T> = Parser<T> | (() => Promise<Parser<T>>);
 
 type KeyLinkRequest<T> = {
-  schema: Parser<T>;
+  schema: KeyLinkSchema<T>;
   /** FormData goes as multipart; anything else as JSON; none for a call without a body. */
   body?: unknown;
   signal?: AbortSignal | undefined;
@@ -87,6 +66,12 @@ const keyLinkRequestOnce = async <T>(
   { schema, body, signal }: KeyLinkRequest<T>,
   idempotencyKey?: string,
 ): Promise<T> => {
+  // Both downloads start before the request goes out; a failed one fails the call as the network would.
+  const loading = Promise.all([
+    loadKeyLinkAnswers(),
+    typeof schema === 'function' ? schema() : Promise.resolve(schema),
+  ]);
+  void loading.catch(() => undefined);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (idempotencyKey) headers[idempotencyKeyHeader] = idempotencyKey;
   const init: RequestInit = { method, headers, credentials: 'omit', signal: signal ?? null };
@@ -106,8 +91,15 @@ const keyLinkRequestOnce = async <T>(
   const text = await response.text().catch(() => null);
   if (text === null) throw new KeyLinkError(0, 'network_error', keyLinkErrorTexts.network);
   const data = parseJsonText(text);
+  let loaded: Awaited<typeof loading>;
+  try {
+    loaded = await loading;
+  } catch {
+    throw new KeyLinkError(0, 'network_error', keyLinkErrorTexts.network);
+  }
+  const [{ keyLinkErrorOf, parseKeyLinkAnswer }, parser] = loaded;
   if (!response.ok) throw keyLinkErrorOf(response.status, data);
-  return parseKeyLinkAnswer(schema, response.status, data);
+  return parseKeyLinkAnswer(parser, response.status, data);
 };
 
 /**

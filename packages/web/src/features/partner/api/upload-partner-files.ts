@@ -1,12 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { partnerJobSchema, type PartnerJob } from '@lab/domain';
-import {
-  KeyLinkError,
-  keyLinkErrorOf,
-  keyLinkErrorTexts,
-  parseJsonText,
-  parseKeyLinkAnswer,
-} from '../../../lib/key-link-fetch';
+import { keyLinkErrorOf, parseKeyLinkAnswer } from '../../../lib/key-link-answers';
+import { KeyLinkError, keyLinkErrorTexts, parseJsonText } from '../../../lib/key-link-fetch';
 import { putJobIntoCache } from './get-partner-job';
 import { partnerPath } from './partner-path';
 

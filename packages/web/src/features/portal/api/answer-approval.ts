@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  approvalActionNeedsChanges,
-  portalApprovalAnswerSchema,
-  type PortalApproval,
-  type PortalApprovalAction,
-} from '@lab/domain';
+import { approvalActionNeedsChanges, type PortalApproval, type PortalApprovalAction } from '@lab/domain';
 import { keyLinkRequest } from '../../../lib/key-link-fetch';
 import { putApprovalIntoCache, refetchPortalCollection } from './get-portal-collection';
 import { portalPath } from './portal-path';
+import { portalApprovalAnswerParser } from './portal-schemas';
 
 // POST /api/v2/customer/{key}/approval/{approval_uid}/ (multipart: action, changes, repeated files).
 
@@ -28,7 +24,7 @@ export const answerApproval = (portalKey: string, answer: ApprovalAnswer): Promi
   }
   return keyLinkRequest('POST', portalPath(portalKey, 'approval', answer.approvalUid), {
     body: form,
-    schema: portalApprovalAnswerSchema,
+    schema: portalApprovalAnswerParser,
   });
 };
 

@@ -1,12 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import {
-  portalCollectionSchema,
-  type PortalApproval,
-  type PortalCollection,
-  type PortalMessage,
-} from '@lab/domain';
+import { type PortalApproval, type PortalCollection, type PortalMessage } from '@lab/domain';
 import { keyLinkRequest, retryKeyLinkQuery } from '../../../lib/key-link-fetch';
 import { portalPath } from './portal-path';
+import { portalCollectionParser } from './portal-schemas';
 
 // GET /api/v2/customer/{key}/: everything the client may see of the one collection the key opens.
 
@@ -15,7 +11,7 @@ export const portalRefreshMs = 30_000;
 export const portalCollectionQueryKey = (portalKey: string) => ['portal', portalKey] as const;
 
 export const getPortalCollection = (portalKey: string, signal?: AbortSignal): Promise<PortalCollection> =>
-  keyLinkRequest('GET', portalPath(portalKey), { schema: portalCollectionSchema, signal });
+  keyLinkRequest('GET', portalPath(portalKey), { schema: portalCollectionParser, signal });
 
 export const portalCollectionQueryOptions = (portalKey: string) =>
   queryOptions({

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { portalMessageAnswerSchema, type PortalMessage } from '@lab/domain';
+import type { PortalMessage } from '@lab/domain';
 import { keyLinkRequest } from '../../../lib/key-link-fetch';
 import { putMessageIntoCache, refetchPortalCollection } from './get-portal-collection';
 import { portalPath } from './portal-path';
+import { portalMessageAnswerParser } from './portal-schemas';
 
 // POST /api/v2/customer/{key}/message/ (multipart: note, case_collection_uid, repeated attachments).
 
@@ -15,7 +16,7 @@ export const postPortalMessage = (portalKey: string, draft: PortalMessageDraft):
   for (const file of draft.attachments) form.append('attachments', file, file.name);
   return keyLinkRequest('POST', portalPath(portalKey, 'message'), {
     body: form,
-    schema: portalMessageAnswerSchema,
+    schema: portalMessageAnswerParser,
     retrySafely: true,
   });
 };
