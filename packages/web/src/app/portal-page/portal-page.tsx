@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
+import { lazyPart, prefetchWhenIdle } from '../../components/lazy-part';
 import { FileGallery } from '../../features/files/components/file-gallery';
-import { OrderFormCard } from '../../features/order-forms/components/order-form-card';
 import { fetchPortalFileLink, type PortalFileRef } from '../../features/portal/api/get-portal-file-link';
 import { PortalScreen } from '../../features/portal/components/portal-screen';
 import type {
@@ -14,8 +15,16 @@ import { usePortalParams } from '../../features/portal/hooks/use-portal-params';
 
 type GalleryRef = PortalFileRef & { key: string };
 
+// Only the Order Forms tab shows it, and that tab is itself a lazy part: the card's tables stay out of the
+// first download (the tab's boundary shows the spinner while it comes).
+const OrderFormCard = lazyPart(() =>
+  import('../../features/order-forms/components/order-form-card').then((module) => module.OrderFormCard),
+);
+export const portalPageLazyParts = [OrderFormCard] as const;
+
 export const PortalPage = () => {
   const params = usePortalParams();
+  useEffect(() => prefetchWhenIdle(portalPageLazyParts), []);
   const renderFiles: RenderPortalFiles = (files) => (
     <FileGallery<GalleryRef>
       files={files.map((file) => ({ ...file, key: `${file.type}-${file.id}` }))}

@@ -11,6 +11,8 @@ import {
   type PortalCollection,
 } from '@lab/domain';
 import { DisplayZoneContext } from '../../../components/display-zone';
+import { lazyPart, prefetchWhenIdle } from '../../../components/lazy-part';
+import { LazyPartBoundary } from '../../../components/lazy-part-boundary';
 import { LinkLoading, LinkStatusPage, RetryButton } from '../../../components/link-status-page';
 import { labLocale } from '../../../lib/date-format';
 import { isKeyLinkError, keyLinkErrorText } from '../../../lib/key-link-fetch';
@@ -20,8 +22,6 @@ import { usePortalToothConvention } from '../hooks/use-portal-tooth-convention';
 import { PortalBrandBar } from './portal-brand-bar';
 import { portalBrandNames } from './portal-logo';
 import { PortalCaseHeader } from './portal-case-header';
-import { PortalMessagesTab } from './portal-messages-tab';
-import { PortalOrderFormsTab } from './portal-order-forms-tab';
 import { PortalOverviewTab } from './portal-overview-tab';
 import type { RenderOrderForm, RenderPortalFiles } from './portal-render-props';
 import { bottomBarHeight, PortalTabs, portalPanelId, portalTabId } from './portal-tabs';
@@ -35,6 +35,16 @@ export type PortalScreenProps = PortalParams & {
   renderFiles: RenderPortalFiles;
   renderOrderForm: RenderOrderForm;
 };
+
+// The tabs not shown first come in chunks of their own (the composer's text field and the order form
+// tables would double a phone's first download), fetched once the page has loaded so a tap finds them.
+const PortalMessagesTab = lazyPart(() =>
+  import('./portal-messages-tab').then((module) => module.PortalMessagesTab),
+);
+const PortalOrderFormsTab = lazyPart(() =>
+  import('./portal-order-forms-tab').then((module) => module.PortalOrderFormsTab),
+);
+export const portalLazyTabs = [PortalMessagesTab, PortalOrderFormsTab] as const;
 
 export const portalLoadErrorText = 'Your case could not be loaded.';
 export const portalNotFoundTitle = 'Link Not Valid';
@@ -77,6 +87,7 @@ const PortalCaseView = ({
   // A read-only link asks for no answer: no mark on Overview for a waiting approval.
   const openApprovals = isReadOnly ? 0 : openApprovalsOf(collection.approvals).length;
   const badges = { overview: openApprovals, messages: unreadFromLab };
+  useEffect(() => prefetchWhenIdle(portalLazyTabs), []);
 
   return (
     <Box
@@ -108,19 +119,23 @@ const PortalCaseView = ({
             />
           )}
           {tab === 'messages' && (
-            <PortalMessagesTab
-              collection={collection}
-              portalKey={portalKey}
-              isReadOnly={isReadOnly}
-              renderFiles={renderFiles}
-            />
+            <LazyPartBoundary>
+              <PortalMessagesTab
+                collection={collection}
+                portalKey={portalKey}
+                isReadOnly={isReadOnly}
+                renderFiles={renderFiles}
+              />
+            </LazyPartBoundary>
           )}
           {tab === 'orderForms' && (
-            <PortalOrderFormsTab
-              collection={collection}
-              convention={convention}
-              renderOrderForm={renderOrderForm}
-            />
+            <LazyPartBoundary>
+              <PortalOrderFormsTab
+                collection={collection}
+                convention={convention}
+                renderOrderForm={renderOrderForm}
+              />
+            </LazyPartBoundary>
           )}
         </Box>
       </Stack>
