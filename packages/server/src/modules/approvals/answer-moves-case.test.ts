@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portalCollectionSchema } from '@lab/domain';
+import { inTransaction } from '../../db/client';
 import { approvals, cases, statuses, users } from '../../db/schema/index';
 import { createTestApp, signInAs, type SignedInUser, type TestApp } from '../../testing';
 import { createCollection } from '../../testing/factories';
 import { createPortalCalls } from '../portal/portal-test-kit';
+import { recomputeCaseSchedules } from '../schedule/recompute-case-schedule';
 import { caseAuditOf, createApprovalCalls, inMinutes, type ApprovalCalls } from './approvals-test-kit';
 
 // The client's answer moves a case that waits on it (issue 30): approved, the design is done and the
@@ -110,6 +113,30 @@ describe('the answer moves the case', () => {
     const acted = await calls.act(approvalUid, 'approve');
     expect(acted.statusCode, acted.body).toBe(200);
     expect((await caseNow(caseUid))?.status).toBe('Programming');
+  });
+
+  it('the portal tells the client the date their answer keeps while it waits, and a date once answered', async () => {
+    const { collection, caseUid, approvalUid, portal } = await caseWaiting();
+    await inTransaction(test.db, (tx) => recomputeCaseSchedules(tx, [caseUid]));
+    const read = async () => {
+      const response = await test.app.inject({
+        method: 'GET',
+        url: `/api/v2/customer/${collection.portal_key}/`,
+      });
+      expect(response.statusCode).toBe(200);
+      return portalCollectionSchema.parse(response.json()).cases.find((item) => item.uid === caseUid);
+    };
+    const waiting = await read();
+    const hold = waiting?.client_hold;
+    if (!hold || !waiting.customer_due) throw new Error('no hold told');
+    expect(Date.parse(hold.dispatch_if_answered_by)).toBeGreaterThanOrEqual(Date.parse(waiting.customer_due));
+    expect(Date.parse(hold.dispatch_if_answered_today)).toBeGreaterThanOrEqual(
+      Date.parse(waiting.customer_due),
+    );
+    expect((await portal.answer(approvalUid, { action: 'approve' })).statusCode).toBe(200);
+    const answered = await read();
+    expect(answered?.client_hold).toBeNull();
+    expect(answered?.customer_due).not.toBeNull();
   });
 
   it('a case not waiting on the client stays where it is', async () => {

@@ -2,6 +2,9 @@ import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   clientStatusName,
   defaultBusinessTimeZone,
+  holdEstimate,
+  type Collection,
+  type CollectionApproval,
   type PortalCollection,
   type PortalMessage,
 } from '@lab/domain';
@@ -18,6 +21,7 @@ import {
 import { listOrderForms } from '../collections/list-actions';
 import { loadCollection } from '../collections/load-collection';
 import { findMessages } from '../messages/message-queries';
+import { defaultBranchCalendar, loadBranchCalendar } from '../schedule/load-branch-calendar';
 import {
   isCollectionCancelled,
   presentPortalApproval,
@@ -129,6 +133,38 @@ const loadTimeZone = async (q: Queryable, branchId: number | null): Promise<stri
   return row?.time_zone ?? defaultBusinessTimeZone;
 };
 
+/**
+ * Each case, with what its open approval means for its dispatch: the earliest open request holds it
+ * from its sending; answering by the earliest due keeps the first date (domain `holdEstimate`).
+ */
+const presentCasesWithHolds = async (
+  q: Queryable,
+  collection: Collection,
+  approvals: readonly CollectionApproval[],
+  statusNames: ReadonlyMap<number, string>,
+) => {
+  const branchId = collection.fulfillment_branch_id;
+  const calendar = (branchId === null ? null : await loadBranchCalendar(q, branchId))?.calendar;
+  const now = new Date();
+  return collection.cases.map((item) => {
+    const open = approvals.filter(
+      (a) => a.case_uid === item.uid && !a.approved_at && !a.changes_requested_at && !a.cancelled_at,
+    );
+    const first = open.toSorted((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))[0];
+    const answerBy = open.map((a) => Date.parse(a.approval_due_at)).toSorted((a, b) => a - b)[0];
+    const hold =
+      first && answerBy !== undefined && item.customer_due && !item.dispatched
+        ? holdEstimate(calendar ?? defaultBranchCalendar, {
+            customerDue: new Date(item.customer_due),
+            heldSince: new Date(first.created_at),
+            answerBy: new Date(answerBy),
+            now,
+          })
+        : null;
+    return presentPortalCase(item, statusNames, hold);
+  });
+};
+
 export const loadPortalCollection = async (q: Queryable, client: ClientActor): Promise<PortalCollection> => {
   const collection = await loadCollection(q, client.collectionUid);
   const header = {
@@ -152,7 +188,7 @@ export const loadPortalCollection = async (q: Queryable, client: ClientActor): P
   return {
     ...header,
     cancelled: false,
-    cases: collection.cases.map((item) => presentPortalCase(item, statusNames)),
+    cases: await presentCasesWithHolds(q, collection, approvals, statusNames),
     approvals: approvals.map((approval) => presentPortalApproval(approval, types)),
     messages: await loadPortalMessages(q, collection.uid),
     // Presented as staff see them: the ordering platform's own keys never leave the server.

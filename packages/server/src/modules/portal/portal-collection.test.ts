@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { portalCollectionSchema, portalTexts, type PortalCollection } from '@lab/domain';
+import { isFinalProsthesis, portalCollectionSchema, portalTexts, type PortalCollection } from '@lab/domain';
 import { messages, order_forms } from '../../db/schema/index';
 import {
   createTestApp,
@@ -156,6 +156,13 @@ describe('GET /api/v2/customer/{portal_key}/', () => {
       tracking_number: null,
       product_class: staffFirst?.product_class,
       customer_due: staffFirst?.customer_due,
+      // Its design waits on the pending approval: the date the client's answer keeps (issue 30).
+      client_hold: {
+        answer_by: expect.any(String) as string,
+        dispatch_if_answered_by: expect.any(String) as string,
+        dispatch_if_answered_today: expect.any(String) as string,
+      },
+      awaiting_final_approval: isFinalProsthesis(staffFirst?.product_class ?? ''),
       implants: [
         { tooth: 11, platform: 'Nobel Biocare CC RP' },
         { tooth: 21, platform: null },

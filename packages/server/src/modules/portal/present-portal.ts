@@ -1,5 +1,7 @@
 import {
+  isFinalProsthesis,
   portalTexts,
+  type HoldEstimate,
   type Collection,
   type CollectionApproval,
   type CollectionCase,
@@ -21,6 +23,7 @@ export type ApprovalTypeInfo = { name: string; voids_warranty: boolean };
 export const presentPortalCase = (
   item: CollectionCase,
   clientStatusNames: ReadonlyMap<number, string>,
+  clientHold: HoldEstimate | null = null,
 ): PortalCase => ({
   uid: item.uid,
   case_mkey: item.case_mkey,
@@ -33,6 +36,12 @@ export const presentPortalCase = (
   tracking_number: item.tracking_number,
   product_class: item.product_class,
   customer_due: item.customer_due,
+  client_hold: clientHold,
+  // Still ordered or in design, its final approval not given: the dispatch waits on it.
+  awaiting_final_approval:
+    isFinalProsthesis(item.product_class) &&
+    (item.ordered || item.in_design) &&
+    item.date_approval_complete === null,
   implants: item.implants.map((implant) => ({ tooth: implant.tooth, platform: implant.platform })),
   order_files: item.order_files.map((file) => ({ id: file.id, filename: file.filename })),
 });

@@ -54,6 +54,36 @@ describe('estimatedDispatchOf', () => {
   });
 });
 
+describe('estimatedDispatchOf, once the final approval is in or while the lab waits on the client', () => {
+  const hold = {
+    answer_by: '2030-01-01T03:00:00.000Z',
+    dispatch_if_answered_by: '2030-01-08T01:00:00.000Z',
+    dispatch_if_answered_today: '2030-01-06T23:00:00.000Z',
+  };
+
+  it('gives a Final Prosthesis its date once its final approval is in (a Ready for Dispatch case)', () => {
+    const item = aPortalCase({
+      product_class: 'Final Prosthesis',
+      awaiting_final_approval: false,
+      customer_due: '2030-02-01T06:00:00.000Z',
+    });
+    expect(estimatedDispatchOf(item)).toEqual({ kind: 'due', at: '2030-02-01T06:00:00.000Z' });
+    expect(estimatedDispatchOf({ ...item, awaiting_final_approval: true }).kind).toBe('finalProsthesis');
+  });
+
+  it('tells the client the date their answer keeps, or, once the answer is late, the date of answering today', () => {
+    const item = aPortalCase({ product_class: 'Final Prosthesis', client_hold: hold });
+    expect(estimatedDispatchOf(item, new Date('2029-12-31T00:00:00Z'))).toEqual({
+      kind: 'waitingOnClient',
+      answerBy: hold.answer_by,
+      ifAnsweredBy: hold.dispatch_if_answered_by,
+      ifAnsweredToday: hold.dispatch_if_answered_today,
+      isLate: false,
+    });
+    expect(estimatedDispatchOf(item, new Date('2030-01-02T00:00:00Z'))).toMatchObject({ isLate: true });
+  });
+});
+
 describe('implantGroupsOf', () => {
   it('lists each platform once with its teeth, pontics together', () => {
     const item = aPortalCase({

@@ -54,20 +54,42 @@ export const portalDentateCards = (cases: readonly PortalCase[]): PortalDentateC
 export type EstimatedDispatch =
   | { kind: 'dispatched'; at: string | null; trackingNumber: string | null }
   | { kind: 'finalProsthesis' }
+  /** The lab waits on the client's answer: the date depends on when it comes (the client-hold clock). */
+  | {
+      kind: 'waitingOnClient';
+      answerBy: string;
+      ifAnsweredBy: string;
+      ifAnsweredToday: string;
+      isLate: boolean;
+    }
   | { kind: 'due'; at: string }
   | { kind: 'unknown' }
   | { kind: 'hidden' };
 
 /**
- * What the Estimated Dispatch line says: the dispatch itself once sent; nothing for a cancelled case; a
- * Final Prosthesis waits on the final approval (§9 '3 Weeks After Final Approval'); else customer_due.
+ * What the Estimated Dispatch line says: the dispatch itself once sent; nothing for a cancelled case;
+ * while the lab waits on the client's answer, the date it gives if they answer by the request's due (or,
+ * once that passed, today); a Final Prosthesis whose final approval is not in yet counts from it (§9
+ * '3 Weeks After Final Approval'); else customer_due.
  */
-export const estimatedDispatchOf = (item: PortalCase): EstimatedDispatch => {
+export const estimatedDispatchOf = (item: PortalCase, now = new Date()): EstimatedDispatch => {
   if (item.dispatched) {
     return { kind: 'dispatched', at: item.date_dispatched, trackingNumber: item.tracking_number };
   }
   if (item.cancelled) return { kind: 'hidden' };
-  if (isFinalProsthesis(item.product_class)) return { kind: 'finalProsthesis' };
+  const hold = item.client_hold;
+  if (hold) {
+    return {
+      kind: 'waitingOnClient',
+      answerBy: hold.answer_by,
+      ifAnsweredBy: hold.dispatch_if_answered_by,
+      ifAnsweredToday: hold.dispatch_if_answered_today,
+      isLate: Date.parse(hold.answer_by) <= now.getTime(),
+    };
+  }
+  // A server that does not say falls back to the product class alone.
+  if (item.awaiting_final_approval ?? isFinalProsthesis(item.product_class))
+    return { kind: 'finalProsthesis' };
   return item.customer_due ? { kind: 'due', at: item.customer_due } : { kind: 'unknown' };
 };
 

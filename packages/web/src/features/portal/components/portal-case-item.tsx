@@ -54,6 +54,28 @@ const DispatchLine = ({ item }: { item: PortalCase }) => {
       </Typography>
     );
   }
+  if (dispatch.kind === 'waitingOnClient') {
+    // The date is the client's to keep: it moves with every business hour the answer waits.
+    return (
+      <Typography variant="body2" data-testid="dispatch-waiting-on-client">
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {portalTexts.estimatedDispatch}:{' '}
+        </Box>
+        {dispatch.isLate ? (
+          <>
+            waiting for your answer. Answered today, <DateTimeText iso={dispatch.ifAnsweredToday} />
+          </>
+        ) : (
+          <>
+            answer by <DateTimeText iso={dispatch.answerBy} /> to keep{' '}
+            <Box component="span" sx={{ fontWeight: 600 }}>
+              <DateTimeText iso={dispatch.ifAnsweredBy} />
+            </Box>
+          </>
+        )}
+      </Typography>
+    );
+  }
   return (
     <Typography variant="body2">
       <Box component="span" sx={{ color: 'text.secondary' }}>
