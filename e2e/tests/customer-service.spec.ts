@@ -117,12 +117,21 @@ test('a design approved on the portal moves the case on and leaves the inbox', a
     isMobile: false,
     hasTouch: false,
   });
+  // While the lab waits on the answer, the estimate says which date the answer keeps.
+  const waitingLines = portal.getByTestId('dispatch-waiting-on-client');
+  const waitingBefore = await waitingLines.count();
+  expect(waitingBefore).toBeGreaterThan(0);
+  await expect(waitingLines.first()).toContainText(/answer by .* to keep|Answered today/);
   const card = portal.locator(`[data-approval-uid="${approval.uid}"]`);
   await card.getByRole('button', { name: 'Approve', exact: true }).click();
   const confirm = portal.getByRole('dialog', { name: 'Approve design' });
   await confirm.getByRole('button', { name: /^(Confirm|Approve|Yes)$/ }).click();
   await expect(card.getByText('Approved', { exact: true }).first()).toBeVisible();
   await snap(portal, 'customer-service-portal-approved');
+  // Answered, its estimate is a date again.
+  await portal.reload();
+  await expect(portal.getByText(/Estimated Dispatch/).first()).toBeVisible();
+  await expect(waitingLines).toHaveCount(waitingBefore - 1);
 
   await expect.poll(async () => (await api.caseOf(collection.uid, waiting.uid)).status).toBe('Programming');
   await openInbox(page, branchId);
