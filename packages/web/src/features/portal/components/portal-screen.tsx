@@ -1,50 +1,25 @@
 import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
-import Stack from '@mui/material/Stack';
 import { ThemeProvider } from '@mui/material/styles';
-import { useEffect, useMemo, type ReactNode } from 'react';
-import {
-  openApprovalsOf,
-  portalBrandingFor,
-  portalTexts,
-  type PortalBranding,
-  type PortalCollection,
-} from '@lab/domain';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { portalBrandingFor, portalTexts, type PortalBranding } from '@lab/domain';
 import { DisplayZoneContext } from '../../../components/display-zone';
-import { lazyPart, prefetchWhenIdle } from '../../../components/lazy-part';
-import { LazyPartBoundary } from '../../../components/lazy-part-boundary';
+import { lazyPart } from '../../../components/lazy-part';
+import { ChunkErrorBoundary } from '../../../components/lazy-part-boundary';
 import { LinkLoading, LinkStatusPage, RetryButton } from '../../../components/link-status-page';
 import { labLocale } from '../../../lib/date-format';
 import { isKeyLinkError, keyLinkErrorText } from '../../../lib/key-link-fetch';
 import { usePortalCollection } from '../api/get-portal-collection';
-import type { PortalParams, PortalTab } from '../hooks/use-portal-params';
-import { usePortalToothConvention } from '../hooks/use-portal-tooth-convention';
+import type { PortalParams } from '../hooks/use-portal-params';
 import { PortalBrandBar } from './portal-brand-bar';
 import { portalBrandNames } from './portal-logo';
-import { PortalCaseHeader } from './portal-case-header';
-import { PortalOverviewTab } from './portal-overview-tab';
-import type { RenderOrderForm, RenderPortalFiles } from './portal-render-props';
-import { bottomBarHeight, PortalTabs, portalPanelId, portalTabId } from './portal-tabs';
+import type { PortalCaseViewProps } from './portal-case-view';
 import { PortalBrandingContext, portalThemeFor } from './portal-theme';
 
 // The customer portal (collection-views §2 'Customer portal'): one collection through its portal key,
 // in the client's branding, as Overview, Messages and Order Forms.
 
-export type PortalScreenProps = PortalParams & {
-  onTabChange: (tab: PortalTab) => void;
-  renderFiles: RenderPortalFiles;
-  renderOrderForm: RenderOrderForm;
-};
-
-// The tabs not shown first come in chunks of their own (the composer's text field and the order form
-// tables would double a phone's first download), fetched once the page has loaded so a tap finds them.
-const PortalMessagesTab = lazyPart(() =>
-  import('./portal-messages-tab').then((module) => module.PortalMessagesTab),
-);
-const PortalOrderFormsTab = lazyPart(() =>
-  import('./portal-order-forms-tab').then((module) => module.PortalOrderFormsTab),
-);
-export const portalLazyTabs = [PortalMessagesTab, PortalOrderFormsTab] as const;
+export type PortalScreenProps = PortalParams & Omit<PortalCaseViewProps, keyof PortalParams | 'collection'>;
 
 export const portalLoadErrorText = 'Your case could not be loaded.';
 export const portalNotFoundTitle = 'Link Not Valid';
@@ -69,83 +44,18 @@ const LabTimes = ({ timeZone, children }: { timeZone: string; children: ReactNod
   return <DisplayZoneContext value={zone}>{children}</DisplayZoneContext>;
 };
 
-type PortalCaseViewProps = Omit<PortalScreenProps, 'requestedBranding'> & { collection: PortalCollection };
-
-const PortalCaseView = ({
-  collection,
-  portalKey,
-  isReadOnly,
-  tab,
-  onTabChange,
-  renderFiles,
-  renderOrderForm,
-}: PortalCaseViewProps) => {
-  const [convention, setConvention] = usePortalToothConvention();
-  const unreadFromLab = collection.messages.filter(
-    (message) => message.direction === 'OUTBOUND' && !message.message_seen,
-  ).length;
-  // A read-only link asks for no answer: no mark on Overview for a waiting approval.
-  const openApprovals = isReadOnly ? 0 : openApprovalsOf(collection.approvals).length;
-  const badges = { overview: openApprovals, messages: unreadFromLab };
-  useEffect(() => prefetchWhenIdle(portalLazyTabs), []);
-
-  return (
-    <Box
-      sx={{
-        maxWidth: 960,
-        mx: 'auto',
-        px: { xs: 1.5, sm: 3 },
-        pt: 2,
-        pb: { xs: `${bottomBarHeight + 24}px`, sm: 4 },
-      }}
-    >
-      <Stack spacing={2}>
-        <PortalCaseHeader
-          collection={collection}
-          convention={convention}
-          onConventionChange={setConvention}
-        />
-        <Box sx={{ borderBottom: { sm: 1 }, borderColor: { sm: 'divider' } }}>
-          <PortalTabs tab={tab} badges={badges} onChange={onTabChange} />
-        </Box>
-        <Box component="main" role="tabpanel" id={portalPanelId(tab)} aria-labelledby={portalTabId(tab)}>
-          {tab === 'overview' && (
-            <PortalOverviewTab
-              collection={collection}
-              convention={convention}
-              portalKey={portalKey}
-              isReadOnly={isReadOnly}
-              renderFiles={renderFiles}
-            />
-          )}
-          {tab === 'messages' && (
-            <LazyPartBoundary>
-              <PortalMessagesTab
-                collection={collection}
-                portalKey={portalKey}
-                isReadOnly={isReadOnly}
-                renderFiles={renderFiles}
-              />
-            </LazyPartBoundary>
-          )}
-          {tab === 'orderForms' && (
-            <LazyPartBoundary>
-              <PortalOrderFormsTab
-                collection={collection}
-                convention={convention}
-                renderOrderForm={renderOrderForm}
-              />
-            </LazyPartBoundary>
-          )}
-        </Box>
-      </Stack>
-    </Box>
-  );
-};
+// The case itself (header, tabs, overview) comes in a chunk of its own, asked for as the page starts: it
+// downloads while the collection is asked for, so a phone's first download is the page's frame only.
+const PortalCaseView = lazyPart(() => import('./portal-case-view').then((module) => module.PortalCaseView));
+export const portalCaseViewPart = PortalCaseView;
 
 export const PortalScreen = (props: PortalScreenProps) => {
   const { portalKey, requestedBranding } = props;
   const query = usePortalCollection(portalKey);
+  // With a key, the case's view downloads alongside its collection.
+  useEffect(() => {
+    if (portalKey) void PortalCaseView.prefetch().catch(() => undefined);
+  }, [portalKey]);
   const collection = query.data;
   const branding = portalBrandingFor(requestedBranding, collection?.ordering_platform);
 
@@ -167,7 +77,11 @@ export const PortalScreen = (props: PortalScreenProps) => {
     return (
       <Branded branding={branding}>
         <LabTimes timeZone={collection.time_zone}>
-          <PortalCaseView {...props} collection={collection} />
+          <ChunkErrorBoundary>
+            <Suspense fallback={<LinkLoading label="Loading your case" />}>
+              <PortalCaseView {...props} collection={collection} />
+            </Suspense>
+          </ChunkErrorBoundary>
         </LabTimes>
       </Branded>
     );
