@@ -298,7 +298,8 @@ const capabilityKeys = async (): Promise<{ value: string; kind: string; collecti
 // answer 503 with the build hint and carry no data at all.
 // Page shells (under /static/v2/ and the desk pages such as /clients/checkin) answer 503 where the
 // web app was not built, as in the server-only test run.
-const pageShellNotBuilt = (a: Answer) => a.status === 503 && a.body.startsWith('The web app is not built yet');
+const pageShellNotBuilt = (a: Answer) =>
+  a.status === 503 && a.body.startsWith('The web app is not built yet');
 
 describe('staff answers on the demo lab', () => {
   it('walks every staff GET route of the live route table, and the read-only POSTs', () => {
