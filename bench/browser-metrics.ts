@@ -1,10 +1,12 @@
 // Issue 15, target 4: what a person sees in Chromium with the CPU throttled 4× — the largest contentful
 // paint and the time from the last keystroke to the results, for the search page, a collection of 20
-// cases and the Notes & Messages view of a collection with 2,000 messages. Each visit is repeated cold
+// cases and the Notes & Messages view of a collection with 2,000 messages; and (issue 30) the portal page
+// of a collection opened on a phone over slow 4G. Each visit is repeated cold
 // (a new browser context: empty HTTP cache) and warm (one context that has loaded the page before); the
 // tables show the median. Run alone with
 //   node --import tsx bench/browser-metrics.ts --base-url http://127.0.0.1:8080 \
-//     --collection20 <uid> --collection2000 <uid> [--repeats 5] [--username designer --password demo]
+//     --collection20 <uid> --collection2000 <uid> [--portal-key <key>] [--visits portal] [--repeats 5]
+//     [--username designer --password demo]
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -16,7 +18,11 @@ import {
   chooseFilterText,
   cpuThrottle,
   signIn,
+  phoneViewport,
+  slow4g,
   viewport,
+  visitNames,
+  visitPortal,
   visitCollection20,
   visitMessages,
   visitMessagesByClick,
@@ -26,6 +32,7 @@ import {
   type Subjects,
   type Timings,
   type Visit,
+  type VisitName,
 } from './browser-visits';
 import { formatSection, ms, type BenchRow, type BenchSection } from './report';
 
@@ -80,8 +87,24 @@ const figuresFor = (subjects: Subjects): Figure[] => {
       figure: 'last key in its Search → matching rows',
       ...typing,
     },
+    { key: 'portal.lcp', page: 'portal, phone on slow 4G', ...lcp },
+    { key: 'portal.render', page: 'portal, phone on slow 4G', figure: 'load → first case card', ...info },
   ];
 };
+
+// The figures each visit gives (the search visit also times opening the 20 cases by their id).
+const figurePrefixes: Record<VisitName, string[]> = {
+  search: ['search.', 'collection20.byId'],
+  collection20: ['collection20.lcp', 'collection20.render'],
+  messages: ['messages.lcp', 'messages.render', 'messages.filter'],
+  'messages by click': ['messages.click'],
+  portal: ['portal.'],
+};
+
+const figuresOf = (subjects: Subjects, chosen: readonly VisitName[]): Figure[] =>
+  figuresFor(subjects).filter((figure) =>
+    chosen.some((name) => figurePrefixes[name].some((prefix) => figure.key.startsWith(prefix))),
+  );
 
 type Samples = Map<string, number[]>;
 
@@ -115,6 +138,7 @@ const rowsFor = (figures: Figure[], cold: Samples, warm: Samples): BenchRow[] =>
 
 export const runBrowserMetrics = async (options: BrowserMetricsOptions): Promise<BenchSection[]> => {
   const repeats = options.repeats ?? 5;
+  const chosen = (options.visits ?? visitNames).filter((name) => name !== 'portal' || options.portalKey);
   const started = new Date();
   // The figures move with whatever else the machine is doing: the notes give the load they ran under.
   const loadBefore = os.loadavg()[0] ?? 0;
@@ -152,12 +176,14 @@ export const runBrowserMetrics = async (options: BrowserMetricsOptions): Promise
         failures.push(`${name}: ${(error as Error).message.split('\n')[0]}`);
       }
     };
-    const visits: [string, Visit][] = [
+    const allVisits: [VisitName, Visit][] = [
       ['search', visitSearch(options, subjects)],
       ['collection20', visitCollection20(options)],
       ['messages', visitMessages(options, subjects)],
       ['messages by click', visitMessagesByClick(options)],
+      ['portal', visitPortal(options)],
     ];
+    const visits = allVisits.filter(([name]) => chosen.includes(name));
     for (const [name, visit] of visits) {
       options.log?.(`Chromium: ${name}, ${repeats} cold and ${repeats} warm visits…`);
       for (let i = 0; i < repeats; i += 1) {
@@ -179,10 +205,15 @@ export const runBrowserMetrics = async (options: BrowserMetricsOptions): Promise
     {
       title: `4b. First paint and typing-to-results in Chromium, CPU throttled ${cpuThrottle}×`,
       columns: ['page', 'figure', 'cache', 'median', 'runs (ms)'],
-      rows: subjects ? rowsFor(figuresFor(subjects), cold, warm) : [],
+      rows: subjects ? rowsFor(figuresOf(subjects, chosen), cold, warm) : [],
       notes: [
         `Chromium ${chromiumVersion} headless, ${viewport.width}×${viewport.height}, Emulation.setCPUThrottlingRate ${cpuThrottle}, signed in as ${options.username}; ${repeats} visits per row, median.`,
         'cold: a new browser context (empty HTTP cache) per visit; warm: one context, after one uncounted visit.',
+        ...(chosen.includes('portal')
+          ? [
+              `portal: ${phoneViewport.width}×${phoneViewport.height}, Network.emulateNetworkConditions slow 4G: latency ${slow4g.latencyMs} ms, ${slow4g.downloadKbps} kbit/s down, ${slow4g.uploadKbps} kbit/s up; its overview done at its first case card.`,
+            ]
+          : []),
         'Times are the page clock: from navigation start (load, LCP) or the input event (Enter, click, key) to the',
         'DOM mutation that puts the last row in place (before its paint). LCP is read 1 s after that.',
         `Server ${version} at ${options.baseUrl}, measured ${started.toISOString()} on ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, load average ${loadBefore.toFixed(1)} → ${(os.loadavg()[0] ?? 0).toFixed(1)}.`,
@@ -201,6 +232,8 @@ if (isMain) {
       password: { type: 'string', default: 'demo' },
       collection20: { type: 'string' },
       collection2000: { type: 'string' },
+      'portal-key': { type: 'string' },
+      visits: { type: 'string' },
       repeats: { type: 'string', default: '5' },
       keyword: { type: 'string' },
       'chromium-arg': { type: 'string', multiple: true, default: [] },
@@ -219,6 +252,10 @@ if (isMain) {
     password: values.password,
     collection20Uid: values.collection20,
     collection2000Uid: values.collection2000,
+    portalKey: values['portal-key'],
+    visits: values.visits
+      ?.split(',')
+      .filter((name): name is VisitName => (visitNames as readonly string[]).includes(name)),
     repeats: Number(values.repeats),
     searchKeyword: values.keyword,
     extraArgs: values['chromium-arg'],

@@ -8,11 +8,11 @@
 //   input      event.timeStamp of the latest keydown or click (the hardware event's time)
 //   done       when the armed view first showed its last row (null until then)
 //   watch(kind, arg)  arms a watcher that waits for an input after it, then for the view `kind`
-// At document start a watcher is armed by the URL itself (search, components or messages view), from
-// the navigation's start, so a page load's render time needs no round trip.
+// At document start a watcher is armed by the URL itself (search, components or messages view, or the
+// portal's overview), from the navigation's start, so a page load's render time needs no round trip.
 
 /** The views a watcher waits for; `arg` is the keyword (results) or the filter text (filtered). */
-export type ProbeKind = 'search' | 'results' | 'components' | 'messages' | 'filtered';
+export type ProbeKind = 'search' | 'results' | 'components' | 'messages' | 'filtered' | 'portal';
 
 export const probeScript = String.raw`
 (() => {
@@ -64,6 +64,8 @@ export const probeScript = String.raw`
       const last = rows.reduce((a, b) => (Number(b.dataset.index) > Number(a.dataset.index) ? b : a));
       return last.getBoundingClientRect().bottom <= log.getBoundingClientRect().bottom + 2;
     },
+    // The portal's overview shows its first case card (the case header and the tabs render with it).
+    portal: () => document.querySelector('#portal-panel-overview [data-case-uid]') !== null,
     // Every row shown matches the filter text, and the timeline changed since the keystroke.
     filtered: (text) => {
       const loaded = loadedRows();
@@ -124,7 +126,13 @@ export const probeScript = String.raw`
   };
 
   const params = new URLSearchParams(location.search);
-  const kind = !params.get('uid') ? 'search' : params.get('view') === 'messages' ? 'messages' : 'components';
+  const kind = location.pathname.endsWith('/portal.html')
+    ? 'portal'
+    : !params.get('uid')
+      ? 'search'
+      : params.get('view') === 'messages'
+        ? 'messages'
+        : 'components';
   bench.watch(kind, '', false);
 })();
 `;

@@ -10,6 +10,10 @@ export type BrowserMetricsOptions = {
   password: string;
   collection20Uid: string;
   collection2000Uid: string;
+  /** The portal key of a collection: its portal page is opened as a phone on slow 4G (issue 30). */
+  portalKey?: string;
+  /** Only these visits (default: every one whose subject is given). */
+  visits?: readonly VisitName[];
   /** Visits per figure and cache state (default 5). */
   repeats?: number;
   /** A keyword with several results (one result would open its collection by itself). */
@@ -24,6 +28,14 @@ export type BrowserMetricsOptions = {
 
 export const cpuThrottle = 4;
 export const viewport = { width: 1440, height: 900 };
+
+export const visitNames = ['search', 'collection20', 'messages', 'messages by click', 'portal'] as const;
+export type VisitName = (typeof visitNames)[number];
+
+// Issue 30: clients open the portal on phones over mobile networks. Slow 4G as Lighthouse names it:
+// 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up (CDP takes bytes per second), on a phone's screen.
+export const slow4g = { latencyMs: 150, downloadKbps: 1_600, uploadKbps: 750 } as const;
+export const phoneViewport = { width: 390, height: 844 };
 const waitMs = 60_000;
 // LCP candidates keep coming while late content paints; read it once the page has been still a while.
 const lcpSettleMs = 1_000;
@@ -67,13 +79,24 @@ const arm = (page: Page, kind: ProbeKind, arg = '') =>
   page.evaluate(`window.__bench.watch(${JSON.stringify(kind)}, ${JSON.stringify(arg)}, true)`);
 
 /**
- * A throttled page loading `url`, timed until the view the URL names (search, components or messages)
- * shows its last element, and its LCP.
+ * A throttled page loading `url`, timed until the view the URL names (search, components, messages or
+ * the portal's overview) shows its last element, and its LCP. `isPhoneOnSlow4g`: a phone's screen, and
+ * the network throttled to slow 4G too.
  */
-const openPage = async (context: BrowserContext, url: string) => {
+const openPage = async (context: BrowserContext, url: string, isPhoneOnSlow4g = false) => {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+  if (isPhoneOnSlow4g) {
+    await page.setViewportSize(phoneViewport);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: slow4g.latencyMs,
+      downloadThroughput: (slow4g.downloadKbps * 1000) / 8,
+      uploadThroughput: (slow4g.uploadKbps * 1000) / 8,
+    });
+  }
   await page.goto(url, { waitUntil: 'commit', timeout: waitMs });
   const render = await waitForDone(page, false);
   await page.waitForTimeout(lcpSettleMs);
@@ -186,4 +209,14 @@ export const visitMessagesByClick =
     const click = await waitForDone(page, true);
     await endVisit(page, options, 'messages-by-click');
     return { 'messages.click': click };
+  };
+
+/** The portal page as a client opens it from the lab's e-mail: a phone on slow 4G, the overview. */
+export const visitPortal =
+  (options: BrowserMetricsOptions): Visit =>
+  async (context) => {
+    const url = `${options.baseUrl}/static/v2/portal.html?key=${encodeURIComponent(options.portalKey ?? '')}`;
+    const { page, render, lcp } = await openPage(context, url, true);
+    await endVisit(page, options, 'portal');
+    return { 'portal.lcp': lcp, 'portal.render': render };
   };

@@ -22,6 +22,9 @@ export type ExternalOptions = {
   password?: string;
   collection20Uid?: string;
   collection2000Uid?: string;
+  /** The portal key of the 20-case collection, and the Chromium visits to make (the portal section's). */
+  portalKey?: string;
+  visits?: readonly string[];
   log?: (line: string) => void;
 };
 

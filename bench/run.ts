@@ -62,7 +62,13 @@ const external: ExternalOptions = {
   log,
 };
 const isServed =
-  has('hot-reads') || has('polls') || has('search') || has('writes') || has('intake') || has('browser');
+  has('hot-reads') ||
+  has('polls') ||
+  has('search') ||
+  has('writes') ||
+  has('intake') ||
+  has('browser') ||
+  has('portal');
 if (isServed) {
   const dataSet = await ensureDataSet({
     root,
@@ -71,7 +77,7 @@ if (isServed) {
     log,
   });
   // The pages Chromium opens are the built ones, served as the server found them when it started.
-  const webBuildNote = has('browser') ? buildWebIfStale(root) : null;
+  const webBuildNote = has('browser') || has('portal') ? buildWebIfStale(root) : null;
   if (webBuildNote) log(webBuildNote);
   let session: BenchSession | null = null;
   try {
@@ -88,19 +94,28 @@ if (isServed) {
     if (has('writes')) show('writes', await runWrites(runs, options.connections));
     // New collections each time: after the reads and the writes, whose fixtures they would not touch.
     if (has('intake')) show('intake', await runIntake(session.realBase, Math.min(options.seconds, 10)));
+    const browserOptions = {
+      ...external,
+      baseUrl: session.realBase,
+      username: 'designer',
+      password: 'demo',
+      collection20Uid: session.fixtures.collection20.uid,
+      collection2000Uid: session.fixtures.collection2000.uid,
+      portalKey: session.fixtures.collection20.portal_key,
+    };
+    const browserSection = { file: 'browser-metrics.ts', runner: 'runBrowserMetrics' };
+    // The browser section's visits include the portal's; `--only portal` makes that one alone.
     if (has('browser'))
       show(
         'browser',
+        await runExternalSection({ ...browserSection, title: '4b. First paint in Chromium' }, browserOptions),
+      );
+    else if (has('portal'))
+      show(
+        'portal',
         await runExternalSection(
-          { file: 'browser-metrics.ts', runner: 'runBrowserMetrics', title: '4b. First paint in Chromium' },
-          {
-            ...external,
-            baseUrl: session.realBase,
-            username: 'designer',
-            password: 'demo',
-            collection20Uid: session.fixtures.collection20.uid,
-            collection2000Uid: session.fixtures.collection2000.uid,
-          },
+          { ...browserSection, title: '4c. The portal on a phone over slow 4G' },
+          { ...browserOptions, visits: ['portal'] },
         ),
       );
   } finally {
