@@ -117,12 +117,13 @@ test('a design approved on the portal moves the case on and leaves the inbox', a
     isMobile: false,
     hasTouch: false,
   });
+  const card = portal.locator(`[data-approval-uid="${approval.uid}"]`);
+  await expect(card).toBeVisible();
   // While the lab waits on the answer, the estimate says which date the answer keeps.
   const waitingLines = portal.getByTestId('dispatch-waiting-on-client');
   const waitingBefore = await waitingLines.count();
   expect(waitingBefore).toBeGreaterThan(0);
   await expect(waitingLines.first()).toContainText(/answer by .* to keep|Answered today/);
-  const card = portal.locator(`[data-approval-uid="${approval.uid}"]`);
   await card.getByRole('button', { name: 'Approve', exact: true }).click();
   const confirm = portal.getByRole('dialog', { name: 'Approve design' });
   await confirm.getByRole('button', { name: /^(Confirm|Approve|Yes)$/ }).click();
