@@ -2,7 +2,7 @@
 // order (20 cases, 300 notes and messages) and one with a long timeline (2,000 messages). Made with the
 // server's own factories on top of the seeded data set, and found again by their patient reference on
 // every later run, so the figures of two runs read the same rows.
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, notLike, sql } from 'drizzle-orm';
 import { messageTypeCodes, type MessageTypeCode } from '@lab/domain';
 import { inTransaction, type Db, type Tx } from '../packages/server/src/db/client';
 import { cases, collections, messages, users } from '../packages/server/src/db/schema/index';
@@ -13,6 +13,8 @@ import { createCollection, createImplant } from '../packages/server/src/testing/
 export type BenchFixtures = {
   collection20: { uid: string; portal_key: string; case_uid: string };
   collection2000: { uid: string };
+  /** The demo lab's first collection with a portal link: the portal page as a client opens it (issue 30). */
+  demoPortal: { uid: string; portal_key: string };
   /**
    * The collections the write rows post to, so the read rows keep reading the same rows; many, as a
    * lab's writes spread over its orders (one row written by every request would measure its lock).
@@ -106,6 +108,17 @@ const createFixture = async (tx: Tx, reference: string, caseCount: number, messa
   );
 };
 
+// The seed makes the demo lab before the generated collections: its collections come first by id.
+const findDemoPortal = async (tx: Tx) => {
+  const [row] = await tx
+    .select({ uid: collections.uid, portal_key: collections.portal_key })
+    .from(collections)
+    .where(and(isNotNull(collections.portal_key), notLike(collections.patient_reference, 'Bench fixture%')))
+    .orderBy(asc(collections.collection_id))
+    .limit(1);
+  return row?.portal_key ? { uid: row.uid, portal_key: row.portal_key } : null;
+};
+
 /** Finds the bench's collections, creating them the first time (on PGlite or PostgreSQL alike). */
 export const ensureBenchFixtures = async (db: Db): Promise<BenchFixtures> =>
   inTransaction(db, async (tx) => {
@@ -120,8 +133,9 @@ export const ensureBenchFixtures = async (db: Db): Promise<BenchFixtures> =>
     }
     const collection20 = await findFixture(tx, reference20);
     const collection2000 = await findFixture(tx, reference2000);
-    if (!collection20 || !collection2000 || writes.length < writeCollections) {
+    const demoPortal = await findDemoPortal(tx);
+    if (!collection20 || !collection2000 || !demoPortal || writes.length < writeCollections) {
       throw new Error('the bench fixtures were not created');
     }
-    return { collection20, collection2000: { uid: collection2000.uid }, writes };
+    return { collection20, collection2000: { uid: collection2000.uid }, demoPortal, writes };
   });

@@ -58,7 +58,7 @@ Measures, side by side in one run, every figure of issue 15 with its target besi
   browser    (target 4) LCP and typing-to-results in Chromium, CPU throttled 4x, against the bench's
              app server: the search page, the collection of 20 cases, the Notes & Messages view of
              the collection of 2,000 messages (bench/browser-metrics.ts); and the portal row below.
-  portal     (issue 30) the portal page of the 20-case collection opened as a phone (390x844) on
+  portal     (issue 30) the portal page of the demo lab's first collection opened as a phone (390x844) on
              slow 4G (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up), CPU throttled 4x: its LCP.
              Target: <= 2.5 s.  The browser section's Chromium visits, the portal's only.
   windows    (targets 5-6) the largest number of open windows (the spec's poll mix + one live

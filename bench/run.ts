@@ -101,7 +101,7 @@ if (isServed) {
       password: 'demo',
       collection20Uid: session.fixtures.collection20.uid,
       collection2000Uid: session.fixtures.collection2000.uid,
-      portalKey: session.fixtures.collection20.portal_key,
+      portalKey: session.fixtures.demoPortal.portal_key,
     };
     const browserSection = { file: 'browser-metrics.ts', runner: 'runBrowserMetrics' };
     // The browser section's visits include the portal's; `--only portal` makes that one alone.
