@@ -57,6 +57,9 @@ const chooseCollection = async (api: LabApi): Promise<Chosen> => {
   throw new Error('no demo collection with an open approval, implants and an order form');
 };
 
+/** A waiting design, read-only: 'Waiting for approval', or 'Overdue' once the demo's due time passed. */
+const waitingOrOverdue = /^(Waiting for approval|Overdue)$/;
+
 /** Buttons a reader presses to look, not to act: the numbering and the files, by name (tabs are tabs). */
 const isLookingOnly = (name: string) =>
   ['FDI', 'Pal.', 'Uni.'].includes(name) || name.startsWith('Open ') || /\.[a-z0-9]{2,4}$/i.test(name);
@@ -124,7 +127,7 @@ test('Palmer names its quadrant on the portal, survives a reload, and readonly a
   // The same link, read-only: the case and its waiting design, and no call to action anywhere.
   await portal.goto(`${link}&readonly=1`);
   await expect(portal.getByRole('heading', { name: `Case ${collection.collection_id}` })).toBeVisible();
-  await expect(portal.getByText('Waiting for approval').first()).toBeVisible();
+  await expect(portal.getByText(waitingOrOverdue).first()).toBeVisible();
   await expect(portal.getByText('Action Required')).toHaveCount(0);
   for (const name of ['Review', 'Approve', 'Approve with changes', 'Request changes']) {
     await expect(portal.getByRole('button', { name, exact: true })).toHaveCount(0);
@@ -142,7 +145,7 @@ test('Palmer names its quadrant on the portal, survives a reload, and readonly a
 
   await portal.getByRole('tab', { name: 'Overview' }).click();
   await portal.setViewportSize({ width: 1440, height: 900 });
-  await expect(portal.getByText('Waiting for approval').first()).toBeVisible();
+  await expect(portal.getByText(waitingOrOverdue).first()).toBeVisible();
   await snap(portal, 'tooth-numbering-portal-readonly-desktop');
   await context.close();
 });
