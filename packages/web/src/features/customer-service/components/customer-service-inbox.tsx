@@ -1,10 +1,8 @@
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { formatBusinessAge, type CustomerServiceInbox, type ReplySla } from '@lab/domain';
+import { BranchSelect, useBranchInAddress } from '../../../components/branch-select';
 import { formatDateTime } from '../../../components/date-time-format';
 import { useBranches } from '../../reference/api/get-branches';
 import { useEmployees } from '../../reference/api/get-employees';
@@ -51,20 +49,11 @@ const When = ({ at }: { at: string | null }) =>
   at === null ? <>—</> : <time dateTime={at}>{formatDateTime(at)}</time>;
 
 export const CustomerServiceInboxView = () => {
-  const [branchId, setBranchId] = useState<number | null>(() => {
-    const asked = Number(new URLSearchParams(window.location.search).get('branch'));
-    return Number.isInteger(asked) && asked > 0 ? asked : null;
-  });
+  const [branchId, chooseBranch] = useBranchInAddress();
   const { data: inbox } = useInbox(branchId);
   const { data: branches = [] } = useBranches();
   const { data: employees = [] } = useEmployees();
   const chosen = branchId ?? inbox?.branch.id ?? null;
-  const chooseBranch = (id: number) => {
-    setBranchId(id);
-    const url = new URL(window.location.href);
-    url.searchParams.set('branch', String(id));
-    window.history.replaceState(null, '', url);
-  };
   const controls = (item: { key: string; assignee: { id: number; name: string } | null }, label: string) => (
     <AssigneeSelect itemKey={item.key} assignee={item.assignee} employees={employees} label={label} />
   );
@@ -76,20 +65,7 @@ export const CustomerServiceInboxView = () => {
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
           Customer Service
         </Typography>
-        <TextField
-          select
-          size="small"
-          label="Branch"
-          value={chosen ?? ''}
-          onChange={(event) => chooseBranch(Number(event.target.value))}
-          sx={{ minWidth: 200 }}
-        >
-          {branches.map((branch) => (
-            <MenuItem key={branch.id} value={branch.id}>
-              {branch.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <BranchSelect value={chosen} branches={branches} onChange={chooseBranch} />
       </Stack>
       <InboxSection
         title="Clients waiting for a reply"

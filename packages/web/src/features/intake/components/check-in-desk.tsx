@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -9,7 +8,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { maxStreamCollections, permissionRefusal, type CheckInLists, type CheckInRow } from '@lab/domain';
@@ -19,6 +17,7 @@ import { useMe } from '../../me/api/get-me';
 import { useBranches } from '../../reference/api/get-branches';
 import { useCheckInLists, usePreflight } from '../api/checkin-api';
 import { CheckInPanel } from './check-in-panel';
+import { BranchSelect, useBranchInAddress } from '../../../components/branch-select';
 import { lazyPart } from '../../../components/lazy-part';
 import { PreflightChip } from './preflight-report';
 
@@ -122,19 +121,9 @@ export const CheckInDesk = ({
 }) => {
   const { data: me } = useMe();
   const { data: branches = [] } = useBranches();
-  // The branch in the address (?branch=), so a desk's tab reopens where it was; else the employee's own.
-  const [chosenBranch, setChosenBranch] = useState<number | null>(() => {
-    const asked = Number(new URLSearchParams(window.location.search).get('branch'));
-    return Number.isInteger(asked) && asked > 0 ? asked : null;
-  });
+  const [chosenBranch, chooseBranch] = useBranchInAddress();
   const { data: lists } = useCheckInLists(chosenBranch);
   const branchId = chosenBranch ?? lists?.branch.id ?? null;
-  const chooseBranch = (id: number) => {
-    setChosenBranch(id);
-    const url = new URL(window.location.href);
-    url.searchParams.set('branch', String(id));
-    window.history.replaceState(null, '', url);
-  };
   const [selected, setSelected] = useState<CheckInRow | null>(null);
   const refusal = me ? permissionRefusal(me, 'change_status') : null;
   const newOrderRefusal = me ? permissionRefusal(me, 'edit_collection_details') : null;
@@ -180,20 +169,7 @@ export const CheckInDesk = ({
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
           Check-in
         </Typography>
-        <TextField
-          select
-          size="small"
-          label="Branch"
-          value={branchId ?? ''}
-          onChange={(event) => chooseBranch(Number(event.target.value))}
-          sx={{ minWidth: 200 }}
-        >
-          {branches.map((branch) => (
-            <MenuItem key={branch.id} value={branch.id}>
-              {branch.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <BranchSelect value={branchId} branches={branches} onChange={chooseBranch} />
         {me?.admin && <Button onClick={() => setIsEditingScans(true)}>Required scans</Button>}
         <Tooltip title={newOrderRefusal ?? ''}>
           <span>

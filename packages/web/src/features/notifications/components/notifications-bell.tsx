@@ -128,11 +128,14 @@ export const NotificationsBell = ({
       // A load still under way when the subscription began finishes rather than starting again (it may
       // be the collection's megabyte of messages); a change in the moments between its read and the
       // subscription shows at the next confirming poll.
+      // A new row on the Check-in desk may have changed (its scans arriving) before its watch began.
       onWatchStarted: (uids: readonly string[]) => {
         for (const uid of uids) {
           for (const queryKey of [collectionQueryKey(uid), fileLockQueryKey(uid)]) {
             void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
           }
+          // A report is small: one read now, whatever was in flight before the watch began.
+          void queryClient.invalidateQueries({ queryKey: checkInPreflightQueryKey(uid) });
         }
       },
     }),
