@@ -15,7 +15,9 @@ export const customerServiceMessages = {
   badKey: 'Not an inbox item',
 } as const;
 
-export const inboxItemKeyPattern = /^(message|approval|due|request):[0-9a-fA-F-]{36}$/;
+/** An item's key: its kind, and the uid of the message, approval or case it reads. */
+export const inboxItemKeyPattern =
+  /^(message|approval|due|request):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 const assigneeSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
 

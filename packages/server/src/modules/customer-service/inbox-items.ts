@@ -1,5 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { AppError, customerServiceMessages, toIso, type InboxItemState } from '@lab/domain';
+import { and, eq } from 'drizzle-orm';
+import {
+  AppError,
+  customerServiceMessages,
+  inboxItemKeyPattern,
+  toIso,
+  type InboxItemState,
+} from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
 import { writeAuditEvent } from '../../audit/write-audit-event';
 import { inTransaction, type Db, type Tx } from '../../db/client';
@@ -12,7 +18,7 @@ import { publishRealtimeEvents } from '../../realtime/events';
 type ItemKind = 'message' | 'approval' | 'due' | 'request';
 
 const parseKey = (key: string): { kind: ItemKind; uid: string } => {
-  const match = /^(message|approval|due|request):([0-9a-fA-F-]{36})$/.exec(key);
+  const match = inboxItemKeyPattern.exec(key);
   if (!match?.[1] || !match[2])
     throw new AppError('validation_failed', { message: customerServiceMessages.badKey });
   return { kind: match[1] as ItemKind, uid: match[2].toLowerCase() };
@@ -21,8 +27,6 @@ const parseKey = (key: string): { kind: ItemKind; uid: string } => {
 /** The item's collection (and case), and for a moved due the finish the client is now told of. */
 const findItem = async (tx: Tx, key: string) => {
   const { kind, uid } = parseKey(key);
-  const guid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-  if (!guid.test(uid)) throw new AppError('not_found', { message: customerServiceMessages.itemNotFound });
   if (kind === 'message' || kind === 'request') {
     const [row] = await tx
       .select({ collectionUid: messages.case_collection_uid, caseUid: messages.case_uid })
@@ -138,7 +142,7 @@ export const markInboxItemDone = (
       .values({ item_key: key, done_by_id: actor.id, ...done })
       .onConflictDoUpdate({
         target: customer_service_items.item_key,
-        set: { done_by_id: actor.id, ...done, assigned_at: sql`${customer_service_items.assigned_at}` },
+        set: { done_by_id: actor.id, ...done },
       });
     await writeAuditEvent(tx, {
       entity: 'customer_service_item',

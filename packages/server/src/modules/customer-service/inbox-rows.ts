@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Queryable } from '../../db/client';
+import { isInformationRequest } from '../schedule/client-holds';
 
 // The Customer Service inbox's four lists, read from the rows the workspace writes (messages, approvals,
 // cases, the audit of Check-in's requests); the desk's own marks (assignee, done) are joined by key.
@@ -166,11 +167,7 @@ export const informationRequestRows = async (
       JOIN collections col ON col.uid = m.case_collection_uid
       LEFT JOIN cases c ON c.uid = m.case_uid
       ${placeJoins(sql`'request:' || m.uid`)}
-      WHERE m.message_type = 'CLIENT_MESSAGE' AND m.direction = 'OUTBOUND' AND ${atBranch(branchId)}
-        AND csi.done_at IS NULL
-        AND EXISTS (SELECT 1 FROM audit_events ae
-          WHERE ae.entity_type = 'message' AND ae.entity_id = m.uid::text AND ae.action = 'created'
-            AND ae.changed_values ? 'information_request')
+      WHERE ${isInformationRequest} AND ${atBranch(branchId)} AND csi.done_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM messages r
           WHERE r.case_collection_uid = m.case_collection_uid AND r.direction = 'INBOUND'
             AND r.created_at > m.created_at)

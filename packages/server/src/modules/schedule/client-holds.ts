@@ -52,6 +52,15 @@ const approvalSpans = async (tx: Tx, caseUid: string): Promise<Span[]> => {
 };
 
 /**
+ * Check-in's request for missing information, as the messages table holds it (alias `m`): a CLIENT_MESSAGE
+ * to the clinic whose audit row carries `information_request`. The inbox lists the open ones.
+ */
+export const isInformationRequest = sql`m.message_type = 'CLIENT_MESSAGE' AND m.direction = 'OUTBOUND'
+  AND EXISTS (SELECT 1 FROM audit_events ae
+    WHERE ae.entity_type = 'message' AND ae.entity_id = m.uid::text AND ae.action = 'created'
+      AND ae.changed_values ? 'information_request')`;
+
+/**
  * Check-in's answered requests for missing information about the case (a CLIENT_MESSAGE whose audit row
  * carries `information_request`): from the request to the client's next message on the collection.
  */
@@ -66,10 +75,7 @@ const informationRequestSpans = async (tx: Tx, caseUid: string): Promise<Span[]>
         WHERE r.case_collection_uid = m.case_collection_uid AND r.direction = 'INBOUND'
           AND r.created_at > m.created_at
         ORDER BY r.created_at LIMIT 1) answer ON true
-      WHERE m.case_uid = ${caseUid} AND m.message_type = 'CLIENT_MESSAGE' AND m.direction = 'OUTBOUND'
-        AND EXISTS (SELECT 1 FROM audit_events ae
-          WHERE ae.entity_type = 'message' AND ae.entity_id = m.uid::text AND ae.action = 'created'
-            AND ae.changed_values ? 'information_request')`,
+      WHERE m.case_uid = ${caseUid} AND ${isInformationRequest}`,
   );
   return rows.map((row) => ({ from: new Date(row.from_ms), to: new Date(row.to_ms) }));
 };
@@ -106,8 +112,8 @@ export const storeEndedInformationHolds = async (
     .where(
       and(
         eq(cases.collection_uid, options.collectionUid),
-        sql`EXISTS (SELECT 1 FROM messages m WHERE m.case_uid = ${cases.uid}
-          AND m.message_type = 'CLIENT_MESSAGE' AND m.direction = 'OUTBOUND')`,
+        // Only the cases Check-in asked about: a client's every message passes here.
+        sql`EXISTS (SELECT 1 FROM messages m WHERE m.case_uid = ${cases.uid} AND ${isInformationRequest})`,
       ),
     );
   const changed: string[] = [];

@@ -8,7 +8,7 @@ import { useBranches } from '../../reference/api/get-branches';
 import { useEmployees } from '../../reference/api/get-employees';
 import { useInbox } from '../api/inbox-api';
 import { InboxSection } from './inbox-section';
-import { AssigneeSelect, DoneButton, OpenLinks } from './inbox-item-controls';
+import { AssigneeSelect, ItemActions, OpenLinks } from './inbox-item-controls';
 
 // The Customer Service page (issue 30): per branch, what clients wait on (their messages with no reply,
 // Check-in's questions) and what the lab waits on (approvals, and cases now late that the client has not
@@ -87,15 +87,16 @@ export const CustomerServiceInboxView = () => {
               {item.attachments > 0 ? ` (${item.attachments} file${item.attachments === 1 ? '' : 's'})` : ''}
             </Typography>,
             controls(item, `${item.client_name} message`),
-            <Stack key="a" spacing={0.5}>
-              <OpenLinks
-                collectionUid={item.collection_uid}
-                caseUid={item.case_uid}
-                view="messages"
-                messageUid={item.message_uid}
-              />
-              <DoneButton itemKey={item.key} text="No reply needed" label={item.client_name} />
-            </Stack>,
+            <ItemActions
+              key="a"
+              collectionUid={item.collection_uid}
+              caseUid={item.case_uid}
+              view="messages"
+              messageUid={item.message_uid}
+              done="No reply needed"
+              itemKey={item.key}
+              label={item.client_name}
+            />,
           ],
         }))}
       />
@@ -159,10 +160,15 @@ export const CustomerServiceInboxView = () => {
             <When key="cd" at={item.customer_due} />,
             <When key="ld" at={item.internal_due} />,
             controls(item, `${item.client_name} due`),
-            <Stack key="a" spacing={0.5}>
-              <OpenLinks collectionUid={item.collection_uid} caseUid={item.case_uid} view="components" />
-              <DoneButton itemKey={item.key} text="Client told" label={item.client_name} />
-            </Stack>,
+            <ItemActions
+              key="a"
+              collectionUid={item.collection_uid}
+              caseUid={item.case_uid}
+              view="components"
+              done="Client told"
+              itemKey={item.key}
+              label={item.client_name}
+            />,
           ],
         }))}
       />
@@ -191,15 +197,16 @@ export const CustomerServiceInboxView = () => {
               {item.requested_by}
             </Typography>,
             controls(item, `${item.client_name} request`),
-            <Stack key="a" spacing={0.5}>
-              <OpenLinks
-                collectionUid={item.collection_uid}
-                caseUid={item.case_uid}
-                view="messages"
-                messageUid={item.message_uid}
-              />
-              <DoneButton itemKey={item.key} text="Answered elsewhere" label={item.client_name} />
-            </Stack>,
+            <ItemActions
+              key="a"
+              collectionUid={item.collection_uid}
+              caseUid={item.case_uid}
+              view="messages"
+              messageUid={item.message_uid}
+              done="Answered elsewhere"
+              itemKey={item.key}
+              label={item.client_name}
+            />,
           ],
         }))}
       />

@@ -9,7 +9,7 @@ import { useAssignItem, useMarkItemDone } from '../api/inbox-api';
 
 const nobody = 'nobody';
 
-/** Who looks after an item: any active employee, or nobody. */
+/** Who looks after an item: an active employee, or nobody. */
 export const AssigneeSelect = ({
   itemKey,
   assignee,
@@ -66,19 +66,15 @@ export const DoneButton = ({ itemKey, text, label }: { itemKey: string; text: st
 };
 
 /** The collection at the right view, in a new tab (the inbox stays open), and a Customer Service note. */
-export const OpenLinks = ({
-  collectionUid,
-  caseUid,
-  view,
-  messageUid,
-  approvalUid,
-}: {
+type OpenLinksProps = {
   collectionUid: string;
   caseUid: string | null;
   view: 'messages' | 'approvals' | 'components';
   messageUid?: string;
   approvalUid?: string;
-}) => {
+};
+
+export const OpenLinks = ({ collectionUid, caseUid, view, messageUid, approvalUid }: OpenLinksProps) => {
   const base = { uid: collectionUid, ...(caseUid ? { cuid: caseUid } : {}) };
   const open = collectionPageUrl({
     ...base,
@@ -98,3 +94,16 @@ export const OpenLinks = ({
     </Stack>
   );
 };
+
+/** An item's links, over the Done button of an item its own event would not end. */
+export const ItemActions = ({
+  done,
+  itemKey,
+  label,
+  ...links
+}: OpenLinksProps & { done: string; itemKey: string; label: string }) => (
+  <Stack spacing={0.5}>
+    <OpenLinks {...links} />
+    <DoneButton itemKey={itemKey} text={done} label={label} />
+  </Stack>
+);

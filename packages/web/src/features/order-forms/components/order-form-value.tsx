@@ -53,7 +53,7 @@ export const OrderFormValue = ({ value }: { value: unknown }) => {
 
 /**
  * A date of the form as a person writes it, never the platform's raw '2026-12-13': a calendar day in the
- * page's locale; an instant (or a wall time of the lab, read in the branch's zone) as any time is shown.
+ * page's locale; an instant (or a wall time of the lab, read in the branch's zone) as every time is shown.
  */
 const OrderFormDateText = ({ date }: { date: OrderFormDate }) => {
   const zone = useDisplayZone();
