@@ -10,6 +10,8 @@ const builtMarker = path.join(root, 'packages/web/dist/build-id.txt');
 const sources = [
   'packages/web/src',
   'packages/web/vite.config.ts',
+  'packages/web/vite-chunking.ts',
+  'packages/web/vite-precompress.ts',
   'packages/domain/src',
   'packages/web/package.json',
 ];

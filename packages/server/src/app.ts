@@ -30,7 +30,7 @@ import { registerFileServiceRoutes } from './modules/files/routes';
 import { registerImplantsRoutes } from './modules/implants/routes';
 import { registerMessagesRoutes } from './modules/messages/routes';
 import { registerNotificationsRoutes } from './modules/notifications/routes';
-import { registerPageRoutes } from './modules/pages/routes';
+import { registerPageRoutes, webDistDir } from './modules/pages/routes';
 import { registerScheduleRoutes } from './modules/schedule/routes';
 import { registerReferenceRoutes } from './modules/reference/routes';
 import { registerSearchRoutes } from './modules/search/routes';
@@ -89,6 +89,8 @@ export type AppDeps = {
    * first job and closes with itself).
    */
   printing?: PrinterGateway;
+  /** The built web app's folder; by default packages/web/dist (tests give a folder of their own). */
+  webDistDir?: string;
 };
 
 /** Builds the whole HTTP app around an open database; main.ts listens, tests call `app.inject`. */
@@ -229,6 +231,6 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await registerIntakeRoutes(app, { db, config, storage, caseEvents });
   registerCustomerServiceRoutes(app, { db });
   registerMailRoutes(app, { db, publicUrl: config.publicUrl, mailbox: mail.mailbox });
-  await registerPageRoutes(app);
+  await registerPageRoutes(app, deps.webDistDir ?? webDistDir);
   return app;
 };

@@ -43,6 +43,8 @@ export const createTestApp = async (
      * the EVIDENT jobs then do nothing and tests drive the sender themselves.
      */
     evident?: EvidentSetup;
+    /** A built web app of the test's own (by default the repository's, when built). */
+    webDistDir?: string;
   } = {},
 ): Promise<TestApp> => {
   const database = await openTestDatabase({ withReference: options.seedReference !== false });
@@ -61,6 +63,7 @@ export const createTestApp = async (
     logger: false,
     mail,
     evident: options.evident ?? null,
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   await app.ready();
   return {

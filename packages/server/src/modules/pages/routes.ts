@@ -12,13 +12,15 @@ export const webDistDir = path.join(repoRoot, 'packages/web/dist');
  * The built web app is served where the spec puts its pages. The collection and client pages need a
  * signed-in employee (else the browser goes to sign in); the hashed assets are public and cached for a year.
  */
-export const registerPageRoutes = async (app: FastifyInstance): Promise<void> => {
-  await app.register(fastifyStatic, { root: webDistDir, serve: false });
+export const registerPageRoutes = async (app: FastifyInstance, distDir: string): Promise<void> => {
+  // preCompressed: the build writes a brotli-11 `.br` beside each asset and page (web vite.config.ts), sent
+  // as it is to a browser that accepts br; the rest are compressed as they go (http/compression.ts).
+  await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true });
 
   const sendPage =
     (file: string, cacheControl = 'no-cache') =>
     (_request: unknown, reply: FastifyReply) => {
-      if (!fs.existsSync(path.join(webDistDir, file))) {
+      if (!fs.existsSync(path.join(distDir, file))) {
         return reply.status(503).type('text/plain').send('The web app is not built yet: run npm run build');
       }
       // cacheControl: false, else @fastify/send replaces ours with 'public, max-age=0' (a portal page

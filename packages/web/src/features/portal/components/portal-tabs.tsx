@@ -1,17 +1,21 @@
 import Badge from '@mui/material/Badge';
+import ButtonBase from '@mui/material/ButtonBase';
 import Paper from '@mui/material/Paper';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
-import type { ReactElement } from 'react';
+import { useRef, type KeyboardEvent, type ReactElement } from 'react';
 import { portalTabLabels, portalTabs, type PortalTab } from '../hooks/use-portal-params';
 
 // Overview, Messages, Order Forms: a bottom bar under the thumb on phones, tabs under the header on
 // larger screens. One set of tabs either way, so each keeps its name ('Messages') for every reader.
+//
+// A tab list of its own rather than MUI's Tabs: those measure themselves and their indicator as they
+// mount (a forced layout of the whole page, ~140 ms on a phone's CPU before the case first shows, issue
+// 30); three fixed tabs need neither. The WAI-ARIA tabs pattern: arrows, Home and End move between tabs,
+// only the selected one is in the Tab order, Enter or Space (a click) shows one.
 
 export const portalTabId = (tab: PortalTab) => `portal-tab-${tab}`;
 export const portalPanelId = (tab: PortalTab) => `portal-panel-${tab}`;
@@ -31,35 +35,72 @@ type PortalTabsProps = {
 
 export const bottomBarHeight = 64;
 
+const keyMoves: Record<string, (index: number) => number> = {
+  ArrowRight: (index) => (index + 1) % portalTabs.length,
+  ArrowLeft: (index) => (index - 1 + portalTabs.length) % portalTabs.length,
+  Home: () => 0,
+  End: () => portalTabs.length - 1,
+};
+
 export const PortalTabs = ({ tab, badges, onChange }: PortalTabsProps) => {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const moveFocus = (event: KeyboardEvent) => {
+    const move = keyMoves[event.key];
+    const index = tabRefs.current.findIndex((element) => element === document.activeElement);
+    if (!move || index < 0) return;
+    event.preventDefault();
+    tabRefs.current[move(index)]?.focus();
+  };
+
   const tabs = (
-    <Tabs
-      value={tab}
-      onChange={(_event, next: PortalTab) => onChange(next)}
-      variant={isPhone ? 'fullWidth' : 'standard'}
+    <div
+      role="tablist"
       aria-label="Case sections"
-      sx={isPhone ? { minHeight: bottomBarHeight, '& .MuiTabs-indicator': { top: 0 } } : undefined}
+      onKeyDown={moveFocus}
+      style={{ display: 'flex', minHeight: isPhone ? bottomBarHeight : 48 }}
     >
-      {portalTabs.map((value) => (
-        <Tab
-          key={value}
-          value={value}
-          id={portalTabId(value)}
-          aria-controls={portalPanelId(value)}
-          aria-label={portalTabLabels[value]}
-          label={portalTabLabels[value]}
-          icon={
+      {portalTabs.map((value, index) => {
+        const isSelected = value === tab;
+        return (
+          <ButtonBase
+            key={value}
+            ref={(element) => {
+              tabRefs.current[index] = element;
+            }}
+            role="tab"
+            id={portalTabId(value)}
+            aria-controls={portalPanelId(value)}
+            aria-selected={isSelected}
+            aria-label={portalTabLabels[value]}
+            tabIndex={isSelected ? 0 : -1}
+            onClick={() => onChange(value)}
+            sx={{
+              flex: isPhone ? 1 : 'none',
+              flexDirection: isPhone ? 'column' : 'row',
+              gap: isPhone ? 0.25 : 1,
+              px: 2,
+              py: isPhone ? 0.5 : 1.5,
+              minWidth: 90,
+              typography: 'button',
+              fontSize: isPhone ? 12 : undefined,
+              color: isSelected ? 'primary.main' : 'text.secondary',
+              // The indicator: above a phone's bottom bar, under the desktop's tabs.
+              [isPhone ? 'borderTop' : 'borderBottom']: 2,
+              borderColor: isSelected ? 'primary.main' : 'transparent',
+              '&.Mui-focusVisible': { bgcolor: 'action.focus' },
+            }}
+          >
             <Badge color="warning" variant="dot" invisible={!badges[value]}>
               {icons[value]}
             </Badge>
-          }
-          iconPosition={isPhone ? 'top' : 'start'}
-          sx={isPhone ? { minHeight: bottomBarHeight, py: 0.5, fontSize: 12 } : { minHeight: 48 }}
-        />
-      ))}
-    </Tabs>
+            {portalTabLabels[value]}
+          </ButtonBase>
+        );
+      })}
+    </div>
   );
   if (!isPhone) return tabs;
   return (
