@@ -74,6 +74,8 @@ export * from './api/orders';
 export * from './api/customer-service';
 export * from './rules/customer-service/reply-age';
 export * from './rules/customer-service/hold-estimate';
+export * from './rules/stock/stock-figures';
+export * from './api/gauge-mrp';
 export * from './rules/client-answer-moves';
 export * from './rules/intake/mesh-checks';
 export * from './rules/intake/order-checks';

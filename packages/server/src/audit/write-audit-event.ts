@@ -56,8 +56,9 @@ export type AuditActions = {
   // A machining project programmed from cases in production, moved on the machine calendar, or moved
   // through Programming → Make Ready → Complete.
   machine_project: 'created' | 'moved' | 'status_changed';
-  // The warehouse books a delivery in, writes parts off or moves their shelf; a picked slip takes its parts.
-  component_stock: 'adjusted' | 'picked';
+  // The warehouse books a delivery in, writes parts off or moves their shelf; a picked slip takes its parts;
+  // Gauge MRP receives a delivery with its lot, or writes parts off with a reason.
+  component_stock: 'adjusted' | 'picked' | 'received' | 'written_off';
   // The warehouse picked a case's picking slip (lot numbers recorded, parts out of stock).
   picking_slip: 'picked';
   // The admin's signing keys of the ordering platforms.

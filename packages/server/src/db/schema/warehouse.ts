@@ -1,9 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { stockMovementKinds } from '@lab/domain';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { branches } from './branches';
 import { cases } from './cases';
 import { components } from './catalogue';
-import { timestamptz } from './columns';
+import { oneOf, timestamptz } from './columns';
 import { users } from './users';
 
 // Stock on hand of a part at a branch (GET /api/v2/components/{branch}/{code}/soh/). Zero or less shows red.
@@ -20,6 +32,8 @@ export const component_stock = pgTable(
     quantity_on_hand: integer('quantity_on_hand').notNull().default(0),
     // Shelf/bin the part sits in.
     location: text('location'),
+    // Gauge MRP flags the part when its available stock is at or under this (null: never).
+    reorder_point: integer('reorder_point'),
     updated_at: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -69,5 +83,57 @@ export const pick_items = pgTable(
   (t) => [
     index('pick_items_slip_idx').on(t.picking_slip_id),
     check('pick_items_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+// A lot of a part received at a branch (Gauge MRP's Receive): what a recall names, with its expiry.
+export const stock_lots = pgTable(
+  'stock_lots',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    component_id: integer('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'cascade' }),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    lot: text('lot').notNull(),
+    expires_on: date('expires_on', { mode: 'string' }),
+    received_at: timestamptz('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stock_lots_part_lot_idx').on(t.component_id, t.branch_id, t.lot),
+    index('stock_lots_lot_idx').on(t.lot),
+  ],
+);
+
+// The stock ledger: every change to component_stock.quantity_on_hand, written in the same transaction,
+// so the row always equals the sum of its movements (the opening row carries a balance from before).
+export const stock_movements = pgTable(
+  'stock_movements',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    component_id: integer('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'cascade' }),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    // Signed: + in, − out.
+    quantity: integer('quantity').notNull(),
+    lot_id: integer('lot_id').references(() => stock_lots.id, { onDelete: 'set null' }),
+    picking_slip_id: integer('picking_slip_id').references(() => picking_slips.id, { onDelete: 'set null' }),
+    case_uid: uuid('case_uid').references(() => cases.uid, { onDelete: 'set null' }),
+    reason: text('reason'),
+    supplier_reference: text('supplier_reference'),
+    at: timestamptz('at').notNull().defaultNow(),
+    by_id: integer('by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('stock_movements_part_idx').on(t.component_id, t.branch_id, t.at),
+    index('stock_movements_case_idx').on(t.case_uid),
+    check('stock_movements_kind_check', oneOf(t.kind, stockMovementKinds)),
+    check('stock_movements_quantity_check', sql`${t.quantity} <> 0 OR ${t.kind} = 'opening'`),
   ],
 );

@@ -22,6 +22,7 @@ import {
   screw_availability,
   screws,
   statuses,
+  stock_movements,
   tibase_availability,
   tibases,
 } from '../schema/index';
@@ -301,17 +302,28 @@ const seedImplantCatalogue = async (tx: Tx, branchIds: Map<string, number>): Pro
   // Stock on hand: a fixed pattern (no randomness in reference data) with a few parts out of stock or
   // negative so the red stock chip has something to show.
   const branchRows = [...branchIds.values()];
+  const stockRows = componentRows.flatMap((c, i) =>
+    branchRows.map((branch_id, b) => ({
+      component_id: c.id,
+      branch_id,
+      quantity_on_hand: (i * 7 + b * 11) % 13 === 0 ? -((i + b) % 3) : ((i * 37 + b * 53) % 60) + 2,
+      location: `${String.fromCharCode(65 + (i % 6))}${1 + (i % 4)}-${String((i * 3 + b) % 20).padStart(2, '0')}`,
+    })),
+  );
+  await insertAll(tx, component_stock, stockRows);
+  // The ledger opens with each balance, so every row equals the sum of its movements from the start.
   await insertAll(
     tx,
-    component_stock,
-    componentRows.flatMap((c, i) =>
-      branchRows.map((branch_id, b) => ({
-        component_id: c.id,
-        branch_id,
-        quantity_on_hand: (i * 7 + b * 11) % 13 === 0 ? -((i + b) % 3) : ((i * 37 + b * 53) % 60) + 2,
-        location: `${String.fromCharCode(65 + (i % 6))}${1 + (i % 4)}-${String((i * 3 + b) % 20).padStart(2, '0')}`,
+    stock_movements,
+    stockRows
+      .filter((row) => row.quantity_on_hand !== 0)
+      .map((row) => ({
+        component_id: row.component_id,
+        branch_id: row.branch_id,
+        kind: 'opening',
+        quantity: row.quantity_on_hand,
+        reason: 'Opening balance',
       })),
-    ),
   );
   const kitRows = await insertReturning(
     tx,

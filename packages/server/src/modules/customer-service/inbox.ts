@@ -1,4 +1,3 @@
-import { asc } from 'drizzle-orm';
 import {
   lateByHours,
   replySlaOf,
@@ -6,8 +5,8 @@ import {
   waitingBusinessSeconds,
   type CustomerServiceInbox,
 } from '@lab/domain';
+import { findChosenBranch } from '../../db/chosen-branch';
 import type { Queryable } from '../../db/client';
-import { branches } from '../../db/schema/index';
 import { defaultBranchCalendar, loadBranchCalendar } from '../schedule/load-branch-calendar';
 import {
   clientMessageRows,
@@ -43,21 +42,11 @@ const placeOf = (row: PlaceRow) => ({
 const iso = (ms: number | null): string | null => (ms === null ? null : toIso(new Date(ms)));
 
 /** The branch asked for, else the employee's own, else the first; null when the one asked for is unknown. */
-const findInboxBranch = async (q: Queryable, asked: number | undefined, own: number | null) => {
-  const rows = await q
-    .select({ id: branches.id, name: branches.name })
-    .from(branches)
-    .orderBy(asc(branches.id));
-  const found = rows.find((b) => b.id === (asked ?? own));
-  if (asked !== undefined) return found ?? null;
-  return found ?? rows[0] ?? null;
-};
-
 export const loadCustomerServiceInbox = async (
   q: Queryable,
   options: { askedBranchId: number | undefined; ownBranchId: number | null; now?: Date },
 ): Promise<CustomerServiceInbox | null> => {
-  const branch = await findInboxBranch(q, options.askedBranchId, options.ownBranchId);
+  const branch = await findChosenBranch(q, options.askedBranchId, options.ownBranchId);
   if (!branch) return null;
   const now = options.now ?? new Date();
   const calendar = (await loadBranchCalendar(q, branch.id))?.calendar ?? defaultBranchCalendar;

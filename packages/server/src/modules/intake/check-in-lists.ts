@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { toIso, type CheckInLists, type CheckInRow, type OrderingPlatform } from '@lab/domain';
+import { findChosenBranch } from '../../db/chosen-branch';
 import type { Db } from '../../db/client';
-import { branches, cases, clients, collections, job_types, statuses } from '../../db/schema/index';
+import { cases, clients, collections, job_types, statuses } from '../../db/schema/index';
 
 // GET /api/v2/checkin/?branch_id=N: the Check-in desk's lists for one branch (without one, the employee's). Orders that name no branch
 // yet show at every branch's desk (the desk that takes them chooses). Arrived: ordered, not yet received;
@@ -48,22 +49,11 @@ const present = (row: Row): CheckInRow => ({
 });
 
 /** The branch asked for, else the employee's own, else the first; null when the one asked for is unknown. */
-const findDeskBranch = async (db: Db, asked: number | undefined, own: number | null) => {
-  const wanted = asked ?? own;
-  const rows = await db
-    .select({ id: branches.id, name: branches.name, time_zone: branches.time_zone })
-    .from(branches)
-    .orderBy(asc(branches.id));
-  const found = rows.find((b) => b.id === wanted);
-  if (asked !== undefined) return found ?? null;
-  return found ?? rows[0] ?? null;
-};
-
 export const findCheckInLists = async (
   db: Db,
   options: { askedBranchId: number | undefined; ownBranchId: number | null; now?: Date },
 ): Promise<CheckInLists | null> => {
-  const branch = await findDeskBranch(db, options.askedBranchId, options.ownBranchId);
+  const branch = await findChosenBranch(db, options.askedBranchId, options.ownBranchId);
   if (!branch) return null;
   const branchId = branch.id;
   const now = options.now ?? new Date();

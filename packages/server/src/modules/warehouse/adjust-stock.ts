@@ -26,7 +26,13 @@ export const adjustStock = (
     if (!before) throw new Error('a stock row was not created before its lock');
     const quantity = before.quantity_on_hand + (body.adjustment ?? 0);
     const location = body.location === undefined ? before.location : body.location;
-    const after = await writeStock(tx, place, { quantity_on_hand: quantity, location });
+    const after = await writeStock(
+      tx,
+      place,
+      before,
+      { quantity_on_hand: quantity, location },
+      { kind: 'adjust', by: actor, at: options.now ?? new Date(), reason: body.reason },
+    );
     const changes: Record<string, unknown> = { reason: body.reason };
     if (after.quantity_on_hand !== before.quantity_on_hand)
       changes['quantity_on_hand'] = { old: before.quantity_on_hand, new: after.quantity_on_hand };

@@ -117,7 +117,9 @@ export const pickSlip = (
       const after = await writeStock(
         tx,
         { branchId: place.branchId, componentId },
+        before,
         { quantity_on_hand: before.quantity_on_hand - part.quantity },
+        { kind: 'pick', by: actor, at: now, pickingSlipId: slip.id, caseUid: slip.caseUid },
       );
       stock.push({
         code: part.code,

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AppError,
+  gaugeMrpMessages,
+  gaugeStockQuery,
+  gaugeStockSchema,
+  receiveStockSchema,
+  stockChangeAnswerSchema,
+  writeOffStockSchema,
   pickedSlipAnswerSchema,
   pickingSlipParams,
   pickingSlipPickedSchema,
@@ -13,7 +20,11 @@ import type { Db } from '../../db/client';
 import { requireActor } from '../../http/access';
 import { adjustStock } from './adjust-stock';
 import { findStock } from './find-stock';
+import { findChosenBranch } from '../../db/chosen-branch';
 import { pickSlip } from './pick-slip';
+import { receiveStock } from './receive-stock';
+import { loadGaugeStock } from './stock-list';
+import { writeOffStock } from './write-off-stock';
 
 // Stock on hand (collection-views §7): every employee reads it (the implant card's chip); the warehouse
 // adjusts it and records picked slips, which take their parts out of stock.
@@ -50,5 +61,34 @@ export const registerWarehouseRoutes = (app: FastifyInstance, deps: { db: Db }):
     },
     async (request) =>
       pickSlip(db, { rawSlipId: request.params.id, body: request.body, actor: requireActor(request) }),
+  );
+
+  // Gauge MRP (issue 31): the stock page of a branch, a delivery received with its lot, a write-off.
+  // Reading is for every employee but the restricted; changing for the warehouse and administrators.
+  api.get(
+    '/api/v2/gauge_mrp/stock/',
+    {
+      config: { access: 'staff', restrictedSystem: 'Gauge MRP' },
+      schema: { querystring: gaugeStockQuery, response: { 200: gaugeStockSchema } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const branch = await findChosenBranch(db, request.query.branch_id, actor.branch_id);
+      if (!branch) throw new AppError('not_found', { message: gaugeMrpMessages.unknownBranch });
+      return loadGaugeStock(db, { id: branch.id, name: branch.name });
+    },
+  );
+
+  const stockWrite = { access: 'staff', permission: 'stock' } as const;
+  api.post(
+    '/api/v2/gauge_mrp/stock/receive/',
+    { config: stockWrite, schema: { body: receiveStockSchema, response: { 200: stockChangeAnswerSchema } } },
+    async (request) => receiveStock(db, { body: request.body, actor: requireActor(request) }),
+  );
+
+  api.post(
+    '/api/v2/gauge_mrp/stock/write_off/',
+    { config: stockWrite, schema: { body: writeOffStockSchema, response: { 200: stockChangeAnswerSchema } } },
+    async (request) => writeOffStock(db, { body: request.body, actor: requireActor(request) }),
   );
 };

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { AppError, stockMessages, type StockOnHand } from '@lab/domain';
+import { AppError, stockMessages, type StockMovementKind, type StockOnHand } from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
 import type { Queryable, Tx } from '../../db/client';
-import { branches, component_stock, components } from '../../db/schema/index';
+import { branches, component_stock, components, stock_movements } from '../../db/schema/index';
 
 // What the stock calls share: naming a branch and a part from the path, the warehouse check, and the
 // one way a stock row is locked before it changes (created at 0 when the branch never held the part).
@@ -75,11 +75,28 @@ export const lockStockRows = async (
   return new Map(rows.map((row) => [row.componentId, row]));
 };
 
-/** Writes a locked row's new quantity (and shelf, when given). */
+/** Why a stock row changed: its ledger movement (the change in quantity is worked out here). */
+export type StockMovementCause = {
+  kind: Exclude<StockMovementKind, 'opening'>;
+  by: StaffActor;
+  at: Date;
+  lotId?: number | null;
+  pickingSlipId?: number;
+  caseUid?: string;
+  reason?: string | null;
+  supplierReference?: string | null;
+};
+
+/**
+ * Writes a locked row's new quantity (and shelf, when given), and the ledger movement of the change in
+ * the same transaction: the row always equals the sum of its movements.
+ */
 export const writeStock = async (
   tx: Tx,
   place: { branchId: number; componentId: number },
+  before: { quantity_on_hand: number },
   next: { quantity_on_hand: number; location?: string | null },
+  cause: StockMovementCause,
 ): Promise<StockOnHand> => {
   const [row] = await tx
     .update(component_stock)
@@ -89,6 +106,22 @@ export const writeStock = async (
     )
     .returning({ quantity_on_hand: component_stock.quantity_on_hand, location: component_stock.location });
   if (!row) throw new Error('a locked stock row vanished inside its own transaction');
+  const quantity = row.quantity_on_hand - before.quantity_on_hand;
+  if (quantity !== 0) {
+    await tx.insert(stock_movements).values({
+      component_id: place.componentId,
+      branch_id: place.branchId,
+      kind: cause.kind,
+      quantity,
+      lot_id: cause.lotId ?? null,
+      picking_slip_id: cause.pickingSlipId ?? null,
+      case_uid: cause.caseUid ?? null,
+      reason: cause.reason ?? null,
+      supplier_reference: cause.supplierReference ?? null,
+      at: cause.at,
+      by_id: cause.by.id,
+    });
+  }
   return row;
 };
 

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { commonMessages, isStorableText, maxDatabaseInteger } from './common';
+
+// Gauge MRP (issue 31), the restricted system of parts, lots and scan-gauge kits: the stock page's list
+// per branch, a delivery received with its lot, a write-off. Reads: every employee but the restricted;
+// writes: the warehouse and administrators (permission 'stock').
+
+export const gaugeMrpMessages = {
+  unknownBranch: 'Branch not found',
+  unknownPart: 'Component not found',
+  blank: 'Cannot be blank',
+  wholeNumber: 'Must be a whole number',
+  quantityRange: 'The quantity must be between 1 and 100000',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  invalidDate: 'Enter a date as YYYY-MM-DD',
+  /** A write-off that would leave less than nothing: the user confirms it, knowing what it leaves. */
+  belowZero: (left: number) => `This leaves ${left} on hand, below zero. Confirm to write it off anyway.`,
+} as const;
+
+const text = (max: number) =>
+  z
+    .string({ error: gaugeMrpMessages.blank })
+    .trim()
+    .max(max, gaugeMrpMessages.tooLong(max))
+    .refine(isStorableText, commonMessages.unstorableText);
+
+const quantity = z
+  .number({ error: gaugeMrpMessages.wholeNumber })
+  .int(gaugeMrpMessages.wholeNumber)
+  .min(1, gaugeMrpMessages.quantityRange)
+  .max(100_000, gaugeMrpMessages.quantityRange);
+
+const branchId = z
+  .number({ error: gaugeMrpMessages.unknownBranch })
+  .int(gaugeMrpMessages.unknownBranch)
+  .positive(gaugeMrpMessages.unknownBranch)
+  .max(maxDatabaseInteger, gaugeMrpMessages.unknownBranch);
+
+const code = text(64).min(1, gaugeMrpMessages.blank);
+
+/** GET /api/v2/gauge_mrp/stock/?branch_id= (default: the reader's branch). */
+export const gaugeStockQuery = z.object({
+  branch_id: z.coerce.number().int().positive().max(maxDatabaseInteger).optional(),
+});
+
+export const stockLotSchema = z.object({
+  lot: z.string(),
+  expires_on: z.string().nullable(),
+  received_at: z.string(),
+});
+export type StockLot = z.infer<typeof stockLotSchema>;
+
+/** One part's stock at the branch: available = on hand − reserved by open cases. */
+export const gaugeStockRowSchema = z.object({
+  component_id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  location: z.string().nullable(),
+  on_hand: z.number().int(),
+  reserved: z.number().int(),
+  available: z.number().int(),
+  reorder_point: z.number().int().nullable(),
+  is_at_reorder_point: z.boolean(),
+  /** Lots received, newest first (at most five). */
+  lots: z.array(stockLotSchema),
+});
+export type GaugeStockRow = z.infer<typeof gaugeStockRowSchema>;
+
+export const gaugeStockSchema = z.object({
+  branch: z.object({ id: z.number().int(), name: z.string() }),
+  parts: z.array(gaugeStockRowSchema),
+});
+export type GaugeStock = z.infer<typeof gaugeStockSchema>;
+
+const isoDate = z
+  .string({ error: gaugeMrpMessages.invalidDate })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, gaugeMrpMessages.invalidDate)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), gaugeMrpMessages.invalidDate);
+
+/** POST /api/v2/gauge_mrp/stock/receive/: a delivery of one part, with its lot. */
+export const receiveStockSchema = z.object({
+  branch_id: branchId,
+  code,
+  quantity,
+  lot: text(64).min(1, gaugeMrpMessages.blank),
+  expires_on: isoDate.nullable().optional(),
+  supplier_reference: text(120).optional(),
+});
+export type ReceiveStock = z.infer<typeof receiveStockSchema>;
+
+/** POST /api/v2/gauge_mrp/stock/write_off/: parts gone (damaged, expired, lost), with the reason. */
+export const writeOffStockSchema = z.object({
+  branch_id: branchId,
+  code,
+  quantity,
+  reason: text(200).min(1, gaugeMrpMessages.blank),
+  /** Sent after the user saw what a write-off below zero leaves. */
+  confirm_below_zero: z.boolean().optional(),
+});
+export type WriteOffStock = z.infer<typeof writeOffStockSchema>;
+
+/** The answer of a receive or write-off: the part's row as the list shows it. */
+export const stockChangeAnswerSchema = gaugeStockRowSchema;
