@@ -34,6 +34,7 @@ const pageShells = {
   'work-queue': { title: 'Work Queue' },
   checkin: { title: 'Check-in' },
   customer_service: { title: 'Customer Service' },
+  gauge_manufacturing: { title: 'Gauge MRP' },
 } as const satisfies Record<string, PageShell>;
 
 type Page = keyof typeof pageShells;

@@ -62,6 +62,13 @@ export const registerPageRoutes = async (app: FastifyInstance, distDir: string):
     { config: { access: 'staff', signInRedirect: true } },
     sendPage('customer_service.html'),
   );
+  // Gauge MRP (issue 31): parts, lots and stock per branch. Restricted employees never reach it: the menu
+  // hides it, its calls refuse them, and the page itself is not served to them.
+  app.get(
+    '/static/v2/gauge_manufacturing.html',
+    { config: { access: 'staff', signInRedirect: true, restrictedSystem: 'Gauge MRP' } },
+    sendPage('gauge_manufacturing.html'),
+  );
   for (const bench of ['design', 'finishing', 'warehouse']) {
     app.get(
       `/static/v2/${bench}.html`,

@@ -1,0 +1,65 @@
+import type { Locator } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { chooseOption, signIn, snap } from './support/lab';
+
+// Gauge MRP's stock (issue 31), as the warehouse uses it: a delivery received with its lot raises the
+// part's stock and shows the lot; a write-off that would go below zero says what it leaves and goes
+// through only when pressed again. Others read the page with its buttons off.
+
+test.use({ timezoneId: 'Australia/Melbourne', locale: 'en-AU' });
+
+const part = 'SCR-NB-CCRP';
+
+/** A number cell of the part's row: 3 on hand, 4 reserved, 5 available (0-based, after code, part, shelf). */
+const cellNumber = async (row: Locator, index: number) =>
+  Number(await row.locator('td').nth(index).innerText());
+
+test('the warehouse receives a delivery with its lot, and writes off below zero only when confirmed', async ({
+  page,
+}) => {
+  await signIn(page, 'warehouse');
+  await page.goto('/static/v2/gauge_manufacturing.html');
+  await chooseOption(page, page, 'Branch', 'Melbourne');
+  await page.getByLabel('Find a part').fill(part);
+  const row = page.locator(`tr[data-code="${part}"]`);
+  await expect(row).toBeVisible();
+  const onHand = await cellNumber(row, 3);
+  const reserved = await cellNumber(row, 4);
+  const lot = `E2E-${Date.now()}`;
+
+  await row.getByRole('button', { name: 'Receive' }).click();
+  const receive = page.getByRole('dialog', { name: `Receive ${part}` });
+  await receive.getByRole('button', { name: 'Receive' }).click();
+  await expect(receive.getByText('Cannot be blank')).toBeVisible();
+  await receive.getByLabel('Quantity').fill('12');
+  await receive.getByLabel('Lot').fill(lot);
+  await receive.getByLabel('Expiry').fill('2031-06-30');
+  await receive.getByLabel('Supplier reference').fill('PO 4471');
+  await receive.getByRole('button', { name: 'Receive' }).click();
+  await expect(receive).toBeHidden();
+  await expect(row.locator('td').nth(3)).toHaveText(String(onHand + 12));
+  await expect(row.locator('td').nth(5)).toHaveText(String(onHand + 12 - reserved));
+  await expect(row.getByText(lot)).toBeVisible();
+  await expect(row.getByText('expires 2031-06-30')).toBeVisible();
+  await snap(page, 'gauge-mrp-received');
+
+  await row.getByRole('button', { name: 'Write off' }).click();
+  const writeOff = page.getByRole('dialog', { name: `Write off ${part}` });
+  await writeOff.getByLabel('Quantity').fill(String(onHand + 15));
+  await writeOff.getByLabel('Reason').fill('Damaged in transit');
+  await expect(writeOff.getByText('This leaves -3 on hand, below zero.')).toBeVisible();
+  await snap(page, 'gauge-mrp-write-off-below-zero');
+  await writeOff.getByRole('button', { name: 'Write off anyway' }).click();
+  await expect(writeOff).toBeHidden();
+  await expect(row.locator('td').nth(3)).toHaveText('-3');
+});
+
+test('a designer reads the stock with its buttons off, saying why', async ({ page }) => {
+  await signIn(page, 'designer');
+  await page.goto('/static/v2/gauge_manufacturing.html');
+  const row = page.locator(`tr[data-code="${part}"]`);
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Receive' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: 'Write off' })).toBeDisabled();
+  await expect(row.locator('span[title="Only Warehouse staff may change stock"]')).toHaveCount(1);
+});
