@@ -110,6 +110,9 @@ const serverModuleEntries = {
   printing: [
     'staff-printers.ts', // /api/me/ lists the user's printers
   ],
+  warehouse: [
+    'pick-lots.ts', // the seeds place the lots of their picked slips on their lines, as the job does
+  ],
 };
 
 const serverSrc = './packages/server/src';

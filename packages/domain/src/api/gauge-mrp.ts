@@ -102,3 +102,58 @@ export type WriteOffStock = z.infer<typeof writeOffStockSchema>;
 
 /** The answer of a receive or write-off: the part's row as the list shows it. */
 export const stockChangeAnswerSchema = gaugeStockRowSchema;
+
+// ---------------------------------------------------------------------------------------------- recall
+
+export const recallMessages = {
+  articleBlank: 'Enter the article number of the notice',
+  lotBlank: 'Enter the lot or batch number of the notice',
+} as const;
+
+/** The ways a case is known to have used a lot. */
+export const recallPaths = ['picking slip', 'material batch'] as const;
+export type RecallPath = (typeof recallPaths)[number];
+
+/**
+ * GET /api/v2/recall/?article={code}&lot={lot}: a manufacturer's safety notice names an article and a lot
+ * (a part's warehouse code, or a material's name with its batch number); matched without regard to case.
+ */
+export const recallQuery = z.object({
+  article: z
+    .string({ error: recallMessages.articleBlank })
+    .trim()
+    .min(1, recallMessages.articleBlank)
+    .max(64, gaugeMrpMessages.tooLong(64))
+    .refine(isStorableText, commonMessages.unstorableText),
+  lot: z
+    .string({ error: recallMessages.lotBlank })
+    .trim()
+    .min(1, recallMessages.lotBlank)
+    .max(64, gaugeMrpMessages.tooLong(64))
+    .refine(isStorableText, commonMessages.unstorableText),
+});
+export type RecallQuery = z.infer<typeof recallQuery>;
+
+/** A case that used the lot, once however many ways it is known (each in `paths`). */
+export const recallCaseSchema = z.object({
+  case_uid: z.string(),
+  case_mkey: z.string(),
+  collection_uid: z.string(),
+  collection_id: z.number().int(),
+  patient_reference: z.string(),
+  client: z.object({ client_id: z.number().int(), name: z.string() }),
+  branch: z.string().nullable(),
+  /** When the case left the lab; null while it is still here (the lot can still be stopped). */
+  dispatched_at: z.string().nullable(),
+  /** The implant teeth of the case (FDI), for the clinic to find the patient's restoration. */
+  teeth: z.array(z.number().int()),
+  paths: z.array(z.enum(recallPaths)),
+});
+export type RecallCase = z.infer<typeof recallCaseSchema>;
+
+export const recallSchema = z.object({
+  article: z.string(),
+  lot: z.string(),
+  cases: z.array(recallCaseSchema),
+});
+export type Recall = z.infer<typeof recallSchema>;

@@ -15,6 +15,7 @@ export const jobNames = {
   evidentPoll: 'evident-poll',
   printSend: 'print-send',
   idempotencyKeysExpiry: 'idempotency-keys-expiry',
+  pickLots: 'pick-lots',
 } as const;
 
 export type JobName = (typeof jobNames)[keyof typeof jobNames];
@@ -50,4 +51,6 @@ export type JobPayloads = {
   'print-send': { print_job_id: number };
   // A scheduled pass dropping the Idempotency-Keys past their 24 hours (http/idempotency.ts).
   'idempotency-keys-expiry': Record<string, never>;
+  // A scheduled pass placing the lots of older picked slips on their lines (for a recall).
+  'pick-lots': Record<string, never>;
 };

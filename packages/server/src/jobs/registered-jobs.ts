@@ -2,6 +2,7 @@ import { dispatchJobs } from '../modules/dispatches/jobs';
 import { integratedJobs } from '../modules/outsourcing/integrated/integrated-jobs';
 import { outsourcingJobs } from '../modules/outsourcing/jobs';
 import { printingJobs } from '../modules/printing/jobs';
+import { warehouseJobs } from '../modules/warehouse/jobs';
 import { idempotencyJobs } from './idempotency-expiry';
 import type { AnyJobDefinition } from './job-definition';
 import { mailJobs } from './mail-jobs';
@@ -14,4 +15,5 @@ export const registeredJobs: readonly AnyJobDefinition[] = [
   ...dispatchJobs,
   ...printingJobs,
   ...idempotencyJobs,
+  ...warehouseJobs,
 ];

@@ -127,6 +127,10 @@ export const cases = pgTable(
   },
   (t) => [
     unique('cases_collection_ordinal_key').on(t.collection_uid, t.ordinal),
+    // A recall by material batch (Gauge MRP) finds its cases through this.
+    index('cases_material_batch_idx')
+      .on(sql`lower(${t.material_batch_number})`)
+      .where(sql`material_batch_number IS NOT NULL`),
     index('cases_active_collection_idx')
       .on(t.collection_uid)
       .where(sql`active`),

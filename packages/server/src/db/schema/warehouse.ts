@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { stockMovementKinds } from '@lab/domain';
 import {
+  boolean,
   check,
   date,
   index,
@@ -56,9 +57,14 @@ export const picking_slips = pgTable(
     picked_at: timestamptz('picked_at'),
     picked_by_id: integer('picked_by_id').references(() => users.id, { onDelete: 'set null' }),
     lot_numbers: jsonb('lot_numbers'),
+    // Its lot numbers were placed on its lines (pick_lots); the warehouse job catches up older slips.
+    lots_derived: boolean('lots_derived').notNull().default(false),
   },
   (t) => [
     index('picking_slips_case_idx').on(t.case_uid),
+    index('picking_slips_lots_pending_idx')
+      .on(t.id)
+      .where(sql`picked_at IS NOT NULL AND NOT lots_derived`),
     index('picking_slips_unpicked_idx')
       .on(t.requested_at)
       .where(sql`picked_at IS NULL`),
@@ -135,5 +141,31 @@ export const stock_movements = pgTable(
     index('stock_movements_case_idx').on(t.case_uid),
     check('stock_movements_kind_check', oneOf(t.kind, stockMovementKinds)),
     check('stock_movements_quantity_check', sql`${t.quantity} <> 0 OR ${t.kind} = 'opening'`),
+  ],
+);
+
+// Which lot went to which case, line by line (domain rules/stock/pick-lots.ts places a slip's lot numbers):
+// what a recall reads. Tied to the received lot of the same part and branch when there is one.
+export const pick_lots = pgTable(
+  'pick_lots',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    picking_slip_id: integer('picking_slip_id')
+      .notNull()
+      .references(() => picking_slips.id, { onDelete: 'cascade' }),
+    pick_item_id: integer('pick_item_id')
+      .notNull()
+      .references(() => pick_items.id, { onDelete: 'cascade' }),
+    case_uid: uuid('case_uid')
+      .notNull()
+      .references(() => cases.uid, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    lot: text('lot').notNull(),
+    stock_lot_id: integer('stock_lot_id').references(() => stock_lots.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('pick_lots_lot_idx').on(sql`lower(${t.lot})`, sql`lower(${t.code})`),
+    index('pick_lots_slip_idx').on(t.picking_slip_id),
+    index('pick_lots_case_idx').on(t.case_uid),
   ],
 );

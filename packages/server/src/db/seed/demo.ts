@@ -1,3 +1,4 @@
+import { deriveMissingPickLots } from '../../modules/warehouse/pick-lots';
 import { Faker, base, en, en_AU } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
@@ -72,4 +73,6 @@ export const seedDemoData = async (db: Db, options: { collections?: number } = {
       activeCases.map((row) => row.uid),
     );
   });
+  // The demo's picked slips get their lots placed at once, so a recall answers from the first start.
+  await deriveMissingPickLots(db);
 };

@@ -13,6 +13,7 @@ import { inTransaction, type Db, type Tx } from '../../db/client';
 import { branches, cases, collections, pick_items, picking_slips } from '../../db/schema/index';
 import { publishCollectionChanged } from '../../realtime/events';
 import { writeCaseAuditRow } from '../cases/kernel';
+import { derivePickLots } from './pick-lots';
 import { lockStockRows, requireWarehouse, stockEntityId, writeStock } from './stock-records';
 
 // POST /api/v2/picking_slips/{id}/picked/ (WAREHOUSE or admin): the warehouse picked a case's slip. Stamps
@@ -144,6 +145,8 @@ export const pickSlip = (
       .update(picking_slips)
       .set({ picked_at: now, picked_by_id: actor.id, lot_numbers: body.lot_numbers })
       .where(eq(picking_slips.id, slip.id));
+    // Which lot went to which line, for a recall.
+    await derivePickLots(tx, [slip.id]);
     await writeAuditEvent(tx, {
       entity: 'picking_slip',
       entityId: slip.id,

@@ -6,6 +6,8 @@ import {
   gaugeStockQuery,
   gaugeStockSchema,
   receiveStockSchema,
+  recallQuery,
+  recallSchema,
   stockChangeAnswerSchema,
   writeOffStockSchema,
   pickedSlipAnswerSchema,
@@ -23,6 +25,7 @@ import { findStock } from './find-stock';
 import { findChosenBranch } from '../../db/chosen-branch';
 import { pickSlip } from './pick-slip';
 import { receiveStock } from './receive-stock';
+import { findRecall } from './recall';
 import { loadGaugeStock } from './stock-list';
 import { writeOffStock } from './write-off-stock';
 
@@ -90,5 +93,15 @@ export const registerWarehouseRoutes = (app: FastifyInstance, deps: { db: Db }):
     '/api/v2/gauge_mrp/stock/write_off/',
     { config: stockWrite, schema: { body: writeOffStockSchema, response: { 200: stockChangeAnswerSchema } } },
     async (request) => writeOffStock(db, { body: request.body, actor: requireActor(request) }),
+  );
+
+  // The recall (issue 31): which cases, patients and clients received a lot of an article.
+  api.get(
+    '/api/v2/recall/',
+    {
+      config: { access: 'staff', restrictedSystem: 'Gauge MRP' },
+      schema: { querystring: recallQuery, response: { 200: recallSchema } },
+    },
+    async (request) => findRecall(db, request.query),
   );
 };
