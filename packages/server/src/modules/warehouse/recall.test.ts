@@ -142,15 +142,13 @@ describe('GET /api/v2/recall/', () => {
         lot_numbers: ['OLD-LOT-1'],
       })
       .returning();
-    await test.db
-      .insert(pick_items)
-      .values({
-        picking_slip_id: slip?.id ?? 0,
-        code: puck,
-        quantity: 1,
-        type: 'generic',
-        description: puck,
-      });
+    await test.db.insert(pick_items).values({
+      picking_slip_id: slip?.id ?? 0,
+      code: puck,
+      quantity: 1,
+      type: 'generic',
+      description: puck,
+    });
     expect(recallSchema.parse((await recall(designer, puck, 'OLD-LOT-1')).json()).cases).toEqual([]);
     expect(await deriveMissingPickLots(test.db)).toBeGreaterThanOrEqual(1);
     const answer = recallSchema.parse((await recall(designer, puck, 'OLD-LOT-1')).json());
