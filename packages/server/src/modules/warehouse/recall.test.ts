@@ -157,6 +157,25 @@ describe('GET /api/v2/recall/', () => {
     expect(await deriveMissingPickLots(test.db)).toBe(0);
   });
 
+  it('downloads the list as CSV with the session cookie, one row per case', async () => {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: `/api/v2/recall/csv/?article=${puck}&lot=B-2026-77`,
+      headers: { cookie: designer.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="recall-${puck}-B-2026-77.csv"`,
+    );
+    const lines = response.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Collection,Case,Patient,Client ID,Client,Branch,Dispatched,Teeth,Known by');
+    expect(lines).toHaveLength(3);
+    expect(lines.some((line) => line.endsWith(',Not dispatched,14 15,material batch; picking slip'))).toBe(
+      true,
+    );
+  });
+
   it('is not for restricted employees', async () => {
     const response = await recall(restricted, puck, 'B-2026-77');
     expect(response.statusCode).toBe(403);

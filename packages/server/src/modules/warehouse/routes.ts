@@ -26,6 +26,7 @@ import { findChosenBranch } from '../../db/chosen-branch';
 import { pickSlip } from './pick-slip';
 import { receiveStock } from './receive-stock';
 import { findRecall } from './recall';
+import { recallCsv, recallFileName } from './recall-csv';
 import { loadGaugeStock } from './stock-list';
 import { writeOffStock } from './write-off-stock';
 
@@ -103,5 +104,21 @@ export const registerWarehouseRoutes = (app: FastifyInstance, deps: { db: Db }):
       schema: { querystring: recallQuery, response: { 200: recallSchema } },
     },
     async (request) => findRecall(db, request.query),
+  );
+
+  // The same list as a CSV download (a link on the page: the session cookie suffices).
+  api.get(
+    '/api/v2/recall/csv/',
+    {
+      config: { access: 'staff', cookieOrToken: true, restrictedSystem: 'Gauge MRP' },
+      schema: { querystring: recallQuery },
+    },
+    async (request, reply) => {
+      const recall = await findRecall(db, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${recallFileName(recall)}"`)
+        .send(recallCsv(recall));
+    },
   );
 };

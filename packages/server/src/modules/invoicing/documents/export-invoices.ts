@@ -2,7 +2,7 @@ import { AppError, invoiceDocumentMessages, type AccountingExportQuery } from '@
 import type { StaffActor } from '../../../auth/actor';
 import type { Queryable } from '../../../db/client';
 import { accountingRows } from './accounting-layouts';
-import { toCsv } from './csv';
+import { toCsv } from '../../../http/csv';
 import { findExportInvoices } from './find-export-invoices';
 
 // GET /api/v2/invoices/export/ (admin): the finalised invoices of the date range as the chosen accounting
