@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { chooseOption, signIn, snap } from './support/lab';
+import { chooseOption, labApi, signIn, snap } from './support/lab';
 
 // Gauge MRP's stock (issue 31), as the warehouse uses it: a delivery received with its lot raises the
 // part's stock and shows the lot; a write-off that would go below zero says what it leaves and goes
@@ -62,4 +62,60 @@ test('a designer reads the stock with its buttons off, saying why', async ({ pag
   await expect(row.getByRole('button', { name: 'Receive' })).toBeDisabled();
   await expect(row.getByRole('button', { name: 'Write off' })).toBeDisabled();
   await expect(row.locator('span[title="Only Warehouse staff may change stock"]')).toHaveCount(1);
+});
+
+type SlipRow = { id: number; picked_at: string | null; pick_items: { code: string; type: string }[] };
+type CaseWithSlips = { uid: string; case_mkey: string; picking_slips: SlipRow[] };
+type CollectionWithSlips = {
+  uid: string;
+  patient_reference: string;
+  fulfillment_branch: string | null;
+  cases: CaseWithSlips[];
+};
+
+test('a recall finds the patient whose slip was picked with the lot, and exports it', async ({ page }) => {
+  await signIn(page, 'warehouse');
+  const api = await labApi(page);
+  // A demo case whose picking slip waits, with a screw on it.
+  const active = await api.get<{ uid: string }[]>('/api/v2/collections/active/');
+  let found: {
+    collection: CollectionWithSlips;
+    caseRow: CaseWithSlips;
+    slip: SlipRow;
+    screw: string;
+  } | null = null;
+  for (const row of active) {
+    const collection = await api.get<CollectionWithSlips>(`/api/v2/collection/${row.uid}/`);
+    for (const caseRow of collection.cases) {
+      const slip = caseRow.picking_slips.find(
+        (item) => item.picked_at === null && item.pick_items.some((line) => line.type === 'screw'),
+      );
+      const screw = slip?.pick_items.find((line) => line.type === 'screw')?.code;
+      if (slip && screw && collection.fulfillment_branch) found = { collection, caseRow, slip, screw };
+    }
+    if (found) break;
+  }
+  if (!found) throw new Error('the demo has no waiting slip with a screw');
+  const lot = `RC-${Date.now()}`;
+  const picked = await api.call('POST', `/api/v2/picking_slips/${found.slip.id}/picked/`, {
+    lot_numbers: { Screws: [lot] },
+  });
+  expect(picked.status).toBe(200);
+
+  await page.goto('/static/v2/gauge_manufacturing.html?view=recall');
+  await page.getByLabel('Article').fill(found.screw.toLowerCase());
+  await page.getByLabel('Lot').fill(lot);
+  await page.getByRole('button', { name: 'Find cases' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    `1 case received lot ${lot} of ${found.screw.toLowerCase()}.`,
+  );
+  const row = page.locator(`tr[data-case="${found.caseRow.case_mkey}"]`);
+  await expect(row).toContainText(found.collection.patient_reference);
+  await expect(row.getByText('picking slip')).toBeVisible();
+  await snap(page, 'gauge-mrp-recall');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`recall-${found.screw.toLowerCase()}-${lot}.csv`);
 });
