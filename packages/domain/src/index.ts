@@ -76,6 +76,7 @@ export * from './rules/customer-service/reply-age';
 export * from './rules/customer-service/hold-estimate';
 export * from './rules/stock/stock-figures';
 export * from './rules/stock/pick-lots';
+export * from './rules/stock/shortages';
 export * from './api/gauge-mrp';
 export * from './rules/client-answer-moves';
 export * from './rules/intake/mesh-checks';

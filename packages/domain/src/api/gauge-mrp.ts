@@ -157,3 +157,42 @@ export const recallSchema = z.object({
   cases: z.array(recallCaseSchema),
 });
 export type Recall = z.infer<typeof recallSchema>;
+
+// ------------------------------------------------------------------------------------------- shortages
+
+/** The business days ahead whose demand Gauge MRP's shortages weigh. */
+export const shortageWindowBusinessDays = 10;
+
+export const shortCaseSchema = z.object({
+  case_uid: z.string(),
+  case_mkey: z.string(),
+  collection_uid: z.string(),
+  collection_id: z.number().int(),
+  patient_reference: z.string(),
+  client_name: z.string(),
+  /** The lab's due (else the customer's); null: none set. */
+  due: z.string().nullable(),
+  /** How many of the part this case will lack. */
+  short: z.number().int(),
+});
+export type ShortCase = z.infer<typeof shortCaseSchema>;
+
+export const partShortageSchema = z.object({
+  component_id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  on_hand: z.number().int(),
+  /** The units the cases below lack between them. */
+  short: z.number().int(),
+  cases: z.array(shortCaseSchema),
+});
+export type PartShortage = z.infer<typeof partShortageSchema>;
+
+/** GET /api/v2/gauge_mrp/shortages/?branch_id=: the parts open cases due in the window will lack. */
+export const shortagesSchema = z.object({
+  branch: z.object({ id: z.number().int(), name: z.string() }),
+  /** The close of the window's last business day. */
+  window_end: z.string(),
+  parts: z.array(partShortageSchema),
+});
+export type Shortages = z.infer<typeof shortagesSchema>;

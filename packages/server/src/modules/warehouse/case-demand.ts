@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { CaseStockDemand, PartQuantity } from '@lab/domain';
+import type { DatedCaseDemand, PartQuantity } from '@lab/domain';
 import { selectRows, type Queryable } from '../../db/client';
 
 // The open cases of a branch as stock sees them (domain rules/stock/stock-figures.ts reserves from these):
 // what each needs now — its component lines and its live implants' screws and ti-bases, as a picking slip
-// would take them — and its picking slips with their items. Three statements whatever the case count.
+// would take them — its picking slips with their items, and when it is due (the lab's own due, else the
+// customer's: shortages serve the most urgent first). Four statements whatever the case count.
 
 type PartRow = { case_uid: string; component_id: number; quantity: number };
 type SlipRow = {
@@ -19,7 +20,13 @@ const activeCasesAt = (branchId: number) => sql`
   SELECT c.uid FROM cases c JOIN collections col ON col.uid = c.collection_uid
   WHERE c.active AND col.fulfillment_branch_id = ${branchId}`;
 
-export const loadCaseDemands = async (q: Queryable, branchId: number): Promise<CaseStockDemand[]> => {
+export const loadCaseDemands = async (q: Queryable, branchId: number): Promise<DatedCaseDemand[]> => {
+  const dues = await selectRows<{ uid: string; due_ms: number | null }>(
+    q,
+    sql`SELECT c.uid, (extract(epoch FROM coalesce(c.internal_due, c.customer_due)) * 1000)::float8 AS due_ms
+        FROM cases c WHERE c.uid IN (${activeCasesAt(branchId)})`,
+  );
+  const dueOf = new Map(dues.map((row) => [row.uid, row.due_ms]));
   const lines = await selectRows<PartRow>(
     q,
     sql`SELECT l.case_uid, l.component_id, sum(l.quantity)::int AS quantity
@@ -66,7 +73,9 @@ export const loadCaseDemands = async (q: Queryable, branchId: number): Promise<C
       slip.items.push({ componentId: row.component_id, quantity: row.quantity });
     }
   }
-  return [...demands.values()].map((demand) => ({
+  return [...demands].map(([caseUid, demand]) => ({
+    caseUid,
+    dueMs: dueOf.get(caseUid) ?? null,
     isActive: true,
     parts: demand.parts,
     slips: [...demand.slips.values()],

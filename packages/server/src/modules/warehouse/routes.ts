@@ -7,6 +7,7 @@ import {
   gaugeStockSchema,
   receiveStockSchema,
   recallQuery,
+  shortagesSchema,
   recallSchema,
   stockChangeAnswerSchema,
   writeOffStockSchema,
@@ -27,6 +28,7 @@ import { pickSlip } from './pick-slip';
 import { receiveStock } from './receive-stock';
 import { findRecall } from './recall';
 import { recallCsv, recallFileName } from './recall-csv';
+import { loadShortages } from './shortages';
 import { loadGaugeStock } from './stock-list';
 import { writeOffStock } from './write-off-stock';
 
@@ -80,6 +82,20 @@ export const registerWarehouseRoutes = (app: FastifyInstance, deps: { db: Db }):
       const branch = await findChosenBranch(db, request.query.branch_id, actor.branch_id);
       if (!branch) throw new AppError('not_found', { message: gaugeMrpMessages.unknownBranch });
       return loadGaugeStock(db, { id: branch.id, name: branch.name });
+    },
+  );
+
+  api.get(
+    '/api/v2/gauge_mrp/shortages/',
+    {
+      config: { access: 'staff', restrictedSystem: 'Gauge MRP' },
+      schema: { querystring: gaugeStockQuery, response: { 200: shortagesSchema } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const branch = await findChosenBranch(db, request.query.branch_id, actor.branch_id);
+      if (!branch) throw new AppError('not_found', { message: gaugeMrpMessages.unknownBranch });
+      return loadShortages(db, { id: branch.id, name: branch.name });
     },
   );
 

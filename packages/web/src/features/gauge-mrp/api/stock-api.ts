@@ -1,9 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   gaugeStockSchema,
+  shortagesSchema,
   stockChangeAnswerSchema,
   type GaugeStock,
   type ReceiveStock,
+  type Shortages,
   type WriteOffStock,
 } from '@lab/domain';
 import { apiClient } from '../../../lib/api-client';
@@ -45,3 +47,17 @@ const useStockChange = <Body>(path: string) => {
 
 export const useReceiveStock = () => useStockChange<ReceiveStock>('/api/v2/gauge_mrp/stock/receive/');
 export const useWriteOffStock = () => useStockChange<WriteOffStock>('/api/v2/gauge_mrp/stock/write_off/');
+
+export const useShortages = (branchId: number | null) =>
+  useQuery({
+    queryKey: ['gauge-mrp', 'shortages', branchId],
+    queryFn: ({ signal }): Promise<Shortages> =>
+      apiClient.get(
+        `/api/v2/gauge_mrp/shortages/${branchId === null ? '' : `?branch_id=${branchId}`}`,
+        shortagesSchema,
+        signal,
+      ),
+    meta: loadErrorMeta('The shortages could not be loaded'),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });

@@ -4,17 +4,19 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { patchSearchParams, useLocationSearch, writeSearchParams } from '../../../lib/url-state';
 import { RecallView } from './recall-view';
+import { ShortagesView } from './shortages-view';
 import { StockView } from './stock-view';
 
-// Gauge MRP's views: Stock (per branch) and Recall (lab-wide), the one shown kept in the address (?view=).
+// Gauge MRP's views: Stock and Shortages (per branch) and Recall (lab-wide), the one shown kept in the
+// address (?view=).
 
-const views = { stock: 'Stock', recall: 'Recall' } as const;
+const views = { stock: 'Stock', shortages: 'Shortages', recall: 'Recall' } as const;
 type View = keyof typeof views;
 
 export const GaugeMrpPage = () => {
   const search = useLocationSearch();
   const asked = new URLSearchParams(search).get('view');
-  const view: View = asked === 'recall' ? 'recall' : 'stock';
+  const view: View = asked === 'recall' || asked === 'shortages' ? asked : 'stock';
   const show = (next: View) =>
     writeSearchParams(
       patchSearchParams(new URLSearchParams(search), { view: next === 'stock' ? null : next }),
@@ -29,7 +31,9 @@ export const GaugeMrpPage = () => {
           ))}
         </Tabs>
       </Box>
-      {view === 'stock' ? <StockView /> : <RecallView />}
+      {view === 'stock' && <StockView />}
+      {view === 'shortages' && <ShortagesView />}
+      {view === 'recall' && <RecallView />}
     </Stack>
   );
 };
