@@ -76,14 +76,17 @@ const permissionOf = (needed: ActionPermission): Permission =>
 type Outcome = { label: string; status: number; message: string | undefined };
 
 const send = async (role: Role, method: string, url: string, payload: object): Promise<Outcome> => {
+  // A page is opened with the session cookie (a token would send the visitor to sign in first).
+  const isPage = !url.startsWith('/api/');
   const response = await test.app.inject({
     method: method as 'POST',
     url,
-    headers: role.user.headers,
+    headers: isPage ? { cookie: role.user.cookie } : role.user.headers,
     ...(method === 'GET' ? {} : { payload }),
   });
-  // A 204 (a delete) has no body.
-  const body = response.body ? response.json<{ error?: { message?: string } }>() : undefined;
+  // A 204 (a delete) has no body; a page answers HTML.
+  const isJson = String(response.headers['content-type'] ?? '').includes('json');
+  const body = response.body && isJson ? response.json<{ error?: { message?: string } }>() : undefined;
   return {
     label: `${role.name} ${method} ${url} ${JSON.stringify(payload)}`,
     status: response.statusCode,

@@ -42,6 +42,7 @@ describe('the live route table', () => {
       '/api/v2/stream/',
       '/api/v2/invoices/:invoice_number/pdf/',
       '/api/v2/invoices/export/',
+      '/api/v2/recall/csv/',
       '/api/v2/print_jobs/:id/pdf/',
       '/api/dev/mailbox/',
     ];

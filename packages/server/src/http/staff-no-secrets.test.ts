@@ -70,6 +70,8 @@ const callsOf = (url: string, s: Samples): Call[] | null => {
       '/api/v2/invoices/export/': `?format=xero&from=${isoDay(-300)}&to=${isoDay(30)}`,
       '/api/v2/machines/calendar/': `?start=${isoDay(-7)}T00:00:00Z&end=${isoDay(7)}T00:00:00Z`,
       '/api/v2/work_queue/': '?department=DESIGN',
+      '/api/v2/recall/': '?article=SCR-NB-CCRP&lot=L1',
+      '/api/v2/recall/csv/': '?article=SCR-NB-CCRP&lot=L1',
     };
     return [get(`${url}${query[url] ?? ''}`)];
   }
