@@ -196,3 +196,10 @@ export const shortagesSchema = z.object({
   parts: z.array(partShortageSchema),
 });
 export type Shortages = z.infer<typeof shortagesSchema>;
+
+/** GET /api/v2/gauge_mrp/shortages/case/{case_uid}/: the parts this case will lack (the implant card). */
+export const caseShortagesSchema = z.object({
+  parts: z.array(z.object({ code: z.string(), short: z.number().int() })),
+});
+export type CaseShortages = z.infer<typeof caseShortagesSchema>;
+export const caseShortageParams = z.object({ case_uid: z.uuid({ error: 'Case not found' }) });

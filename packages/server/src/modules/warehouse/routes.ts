@@ -8,6 +8,8 @@ import {
   receiveStockSchema,
   recallQuery,
   shortagesSchema,
+  caseShortageParams,
+  caseShortagesSchema,
   recallSchema,
   stockChangeAnswerSchema,
   writeOffStockSchema,
@@ -28,7 +30,7 @@ import { pickSlip } from './pick-slip';
 import { receiveStock } from './receive-stock';
 import { findRecall } from './recall';
 import { recallCsv, recallFileName } from './recall-csv';
-import { loadShortages } from './shortages';
+import { loadCaseShortages, loadShortages } from './shortages';
 import { loadGaugeStock } from './stock-list';
 import { writeOffStock } from './write-off-stock';
 
@@ -97,6 +99,16 @@ export const registerWarehouseRoutes = (app: FastifyInstance, deps: { db: Db }):
       if (!branch) throw new AppError('not_found', { message: gaugeMrpMessages.unknownBranch });
       return loadShortages(db, { id: branch.id, name: branch.name });
     },
+  );
+
+  // The implant card's mark (every employee: it is the case's own information, not Gauge MRP's page).
+  api.get(
+    '/api/v2/gauge_mrp/shortages/case/:case_uid/',
+    {
+      config: { access: 'staff' },
+      schema: { params: caseShortageParams, response: { 200: caseShortagesSchema } },
+    },
+    async (request) => loadCaseShortages(db, request.params.case_uid),
   );
 
   const stockWrite = { access: 'staff', permission: 'stock' } as const;

@@ -74,6 +74,23 @@ describe('GET /api/v2/gauge_mrp/shortages/', () => {
     expect(Date.parse(answer.window_end)).toBeGreaterThan(Date.now() + 9 * day);
   });
 
+  it('marks the case left short on its own, and not the case served first', async () => {
+    const served = await caseNeeding(1, -1);
+    const shortOne = await caseNeeding(9, 1);
+    const ask = (caseUid: string) =>
+      test.app.inject({
+        method: 'GET',
+        url: `/api/v2/gauge_mrp/shortages/case/${caseUid}/`,
+        headers: restricted.headers,
+      });
+    const short = await ask(shortOne.uid);
+    expect(short.statusCode).toBe(200);
+    expect(short.json()).toEqual({ parts: [{ code, short: expect.any(Number) }] });
+    expect((await ask(served.uid)).json()).toEqual({ parts: [] });
+    const notUuid = await ask('nope');
+    expect(notUuid.statusCode).toBe(400);
+  });
+
   it('is not for restricted employees', async () => {
     const response = await test.app.inject({
       method: 'GET',

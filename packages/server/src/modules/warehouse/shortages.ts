@@ -4,6 +4,7 @@ import {
   shortCases,
   shortageWindowBusinessDays,
   toIso,
+  type CaseShortages,
   type Shortages,
 } from '@lab/domain';
 import { selectRows, type Queryable } from '../../db/client';
@@ -87,5 +88,37 @@ export const loadShortages = async (
     branch,
     window_end: toIso(windowEnd),
     parts: parts.toSorted((a, b) => b.short - a.short || a.code.localeCompare(b.code)),
+  };
+};
+
+/**
+ * The parts one case will lack when its branch's stock goes to the open cases by due time: what the
+ * implant card marks "short for this case". A case without a branch, or not open, lacks nothing.
+ */
+export const loadCaseShortages = async (q: Queryable, caseUid: string): Promise<CaseShortages> => {
+  const [place] = await q
+    .select({ branchId: collections.fulfillment_branch_id })
+    .from(cases)
+    .innerJoin(collections, sql`${collections.uid} = ${cases.collection_uid}`)
+    .where(sql`${cases.uid} = ${caseUid} AND ${cases.active}`);
+  if (!place || place.branchId === null) return { parts: [] };
+  const branchId = place.branchId;
+  const stock = await q
+    .select({ componentId: component_stock.component_id, onHand: component_stock.quantity_on_hand })
+    .from(component_stock)
+    .where(sql`${component_stock.branch_id} = ${branchId}`);
+  const shortage = shortCases(
+    new Map(stock.map((row) => [row.componentId, row.onHand])),
+    await loadCaseDemands(q, branchId),
+  ).find((item) => item.caseUid === caseUid);
+  if (!shortage) return { parts: [] };
+  const codes = await q
+    .select({ id: components.id, code: components.code })
+    .from(components)
+    .where(inArray(components.id, [...shortage.short.keys()]));
+  return {
+    parts: codes
+      .map((row) => ({ code: row.code, short: shortage.short.get(row.id) ?? 0 }))
+      .toSorted((a, b) => a.code.localeCompare(b.code)),
   };
 };

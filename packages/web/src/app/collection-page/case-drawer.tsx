@@ -68,7 +68,7 @@ const TabPanel = ({ tab, collection, caseItem, onOpenCase, canRestoreImages }: T
               caseItem={caseItem}
               isEditing={isEditing}
               renderPartStock={(code) => (
-                <StockChip branchId={collection.fulfillment_branch_id} code={code} />
+                <StockChip branchId={collection.fulfillment_branch_id} code={code} caseUid={caseItem.uid} />
               )}
             />
           )}

@@ -53,4 +53,20 @@ describe('StockChip', () => {
     expect(calls).toEqual([]);
     expect(screen.queryByTestId('stock-chip')).toBeNull();
   });
+
+  it('marks the part short for this case when the branch’s stock goes to cases due sooner', async () => {
+    const caseUid = '6b1f3a1e-3c1d-4e6b-9a51-1f1f0a000001';
+    stubFetch((call) => {
+      if (call.path === sohPath) return json({ quantity_on_hand: 2, location: null });
+      if (call.path === `/api/v2/gauge_mrp/shortages/case/${caseUid}/`)
+        return json({ parts: [{ code: 'SCR-NB-CCRP', short: 1 }] });
+      return undefined;
+    });
+    renderWithQueries(<StockChip branchId={1} code="SCR-NB-CCRP" caseUid={caseUid} />);
+    const short = await screen.findByTestId('case-short-chip');
+    expect(short.textContent).toBe('Short for this case');
+    expect(short.getAttribute('title')).toBe(
+      'Stock at the branch goes to cases due sooner: this case lacks 1',
+    );
+  });
 });
