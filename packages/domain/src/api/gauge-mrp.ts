@@ -203,3 +203,53 @@ export const caseShortagesSchema = z.object({
 });
 export type CaseShortages = z.infer<typeof caseShortagesSchema>;
 export const caseShortageParams = z.object({ case_uid: z.uuid({ error: 'Case not found' }) });
+
+// -------------------------------------------------------------------------------------- recall notices
+
+/** The notice a user reviews before it goes to every affected client; {patient} and {cases} are filled in. */
+export const recallNoticeTemplate = (article: string, lot: string): string =>
+  `The manufacturer has issued a safety notice for ${article}, lot ${lot}. Our records show it was used in ` +
+  `the work we made for your patient {patient} (case {cases}). Please contact us so we can arrange what ` +
+  `the notice asks for.`;
+
+/** The notice for one collection: the template with its patient and its case keys. */
+export const recallNoticeText = (
+  template: string,
+  fill: { patient: string; cases: readonly string[] },
+): string => template.replaceAll('{patient}', fill.patient).replaceAll('{cases}', fill.cases.join(', '));
+
+export const recallNotifyMessages = {
+  referenceBlank: 'Enter the notice’s reference',
+  messageBlank: 'Write the message the clients receive',
+  nobodyToNotify: 'No case received this lot: there is nobody to notify',
+} as const;
+
+/** POST /api/v2/recall/notify/: one message per affected collection (portal and e-mail), the recall kept. */
+export const recallNotifySchema = recallQuery.extend({
+  notice_reference: z
+    .string({ error: recallNotifyMessages.referenceBlank })
+    .trim()
+    .min(1, recallNotifyMessages.referenceBlank)
+    .max(120, gaugeMrpMessages.tooLong(120))
+    .refine(isStorableText, commonMessages.unstorableText),
+  message: z
+    .string({ error: recallNotifyMessages.messageBlank })
+    .trim()
+    .min(1, recallNotifyMessages.messageBlank)
+    .max(4000, gaugeMrpMessages.tooLong(4000))
+    .refine(isStorableText, commonMessages.unstorableText),
+});
+export type RecallNotify = z.infer<typeof recallNotifySchema>;
+
+/** A recall on record: who ran it, when, for which notice, and whom it told. */
+export const recallRecordSchema = z.object({
+  id: z.number().int(),
+  article: z.string(),
+  lot: z.string(),
+  notice_reference: z.string(),
+  notified_by: z.string().nullable(),
+  notified_at: z.string(),
+  cases: z.number().int(),
+  collections: z.number().int(),
+});
+export type RecallRecord = z.infer<typeof recallRecordSchema>;

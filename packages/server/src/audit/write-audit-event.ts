@@ -69,6 +69,8 @@ export type AuditActions = {
   order: 'received';
   // The Customer Service desk's marks on an inbox item (`message:…`, `approval:…`, `due:…`, `request:…`).
   customer_service_item: 'assigned' | 'done';
+  // Gauge MRP told every client whose patient received a recalled lot (one message per collection).
+  recall: 'notified';
   // The admin's name for a status as clients see it on the portal (null: the status's own name).
   status: 'client_name_set';
 };

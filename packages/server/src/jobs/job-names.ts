@@ -16,6 +16,7 @@ export const jobNames = {
   printSend: 'print-send',
   idempotencyKeysExpiry: 'idempotency-keys-expiry',
   pickLots: 'pick-lots',
+  recallNoticeEmail: 'recall-notice-email',
 } as const;
 
 export type JobName = (typeof jobNames)[keyof typeof jobNames];
@@ -53,4 +54,6 @@ export type JobPayloads = {
   'idempotency-keys-expiry': Record<string, never>;
   // A scheduled pass placing the lots of older picked slips on their lines (for a recall).
   'pick-lots': Record<string, never>;
+  // A recall's message to one collection's client, by e-mail (Gauge MRP).
+  'recall-notice-email': { message_uid: string };
 };

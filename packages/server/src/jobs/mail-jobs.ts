@@ -4,6 +4,7 @@ import { sendCaseReceivedEmail } from './case-received-email';
 import { sendInformationRequestEmail } from './information-request-email';
 import { defineJob, type AnyJobDefinition } from './job-definition';
 import { jobNames } from './job-names';
+import { sendRecallNoticeEmail } from './recall-notice-email';
 
 // The client e-mails: the approval request, the reminder pass, the case-received notice and the Check-in
 // desk's request for missing information. Mails retry
@@ -27,6 +28,11 @@ export const mailJobs: AnyJobDefinition[] = [
     name: jobNames.informationRequestEmail,
     settings: { policy: 'standard', retryLimit: 5, expireInSeconds: 300 },
     handle: (data, { db, mailer }) => sendInformationRequestEmail(db, mailer, data.message_uid),
+  }),
+  defineJob({
+    name: jobNames.recallNoticeEmail,
+    settings: { policy: 'standard', retryLimit: 5, expireInSeconds: 300 },
+    handle: (data, { db, mailer }) => sendRecallNoticeEmail(db, mailer, data.message_uid),
   }),
   defineJob({
     name: jobNames.approvalReminders,

@@ -19,6 +19,8 @@ export const communicationTypes = {
   outsourceRequest: 'OUTSOURCE_REQUEST',
   // The Check-in desk asks the clinic for what an order lacks (a scan, a shade, the implant system).
   informationRequest: 'INFORMATION_REQUEST',
+  // Gauge MRP's recall: a manufacturer's safety notice concerns the patient's work.
+  recallNotice: 'RECALL_NOTICE',
 } as const;
 export type CommunicationType = (typeof communicationTypes)[keyof typeof communicationTypes];
 

@@ -169,3 +169,32 @@ export const pick_lots = pgTable(
     index('pick_lots_case_idx').on(t.case_uid),
   ],
 );
+
+// A recall the lab acted on (Gauge MRP): the notice, who told the clients and when; re-run by its article
+// and lot, and shown in the recall's history.
+export const recalls = pgTable('recalls', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  article: text('article').notNull(),
+  lot: text('lot').notNull(),
+  notice_reference: text('notice_reference').notNull(),
+  message: text('message').notNull(),
+  case_count: integer('case_count').notNull(),
+  notified_by_id: integer('notified_by_id').references(() => users.id, { onDelete: 'set null' }),
+  notified_at: timestamptz('notified_at').notNull().defaultNow(),
+});
+
+// The message each affected collection received for a recall (portal and e-mail).
+export const recall_notices = pgTable(
+  'recall_notices',
+  {
+    recall_id: integer('recall_id')
+      .notNull()
+      .references(() => recalls.id, { onDelete: 'cascade' }),
+    collection_uid: uuid('collection_uid').notNull(),
+    message_uid: uuid('message_uid').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recall_id, t.collection_uid] }),
+    index('recall_notices_collection_idx').on(t.collection_uid),
+  ],
+);

@@ -93,3 +93,16 @@ export const informationRequestEmail = (
       portalButton(c),
     ],
   });
+
+/** Gauge MRP's recall notice: the message the lab reviewed, as the portal shows it, with the link. */
+export const recallNoticeEmail = (c: CaseMailContext, text: string): EmailContent =>
+  renderEmail({
+    subject: `Safety notice concerning case ${c.collectionId}`,
+    heading: 'A safety notice concerns your case',
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${c.clientName},` },
+      { kind: 'quote', text },
+      { kind: 'paragraph', text: 'You can answer us in your case portal.' },
+      portalButton(c),
+    ],
+  });

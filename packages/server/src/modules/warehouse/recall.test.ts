@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recallSchema } from '@lab/domain';
+import { recallNoticeTemplate, recallRecordSchema, recallSchema } from '@lab/domain';
 import {
   case_component_lines,
   cases,
@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../testing';
 import { createCollection, createImplant } from '../../testing/factories';
+import { waitForMail } from '../../mail/mail-test-kit';
 import { deriveMissingPickLots } from './pick-lots';
 
 // The recall (issue 31): GET /api/v2/recall/?article=&lot= lists every case that used a lot, from the lots
@@ -173,6 +174,77 @@ describe('GET /api/v2/recall/', () => {
     expect(lines).toHaveLength(3);
     expect(lines.some((line) => line.endsWith(',Not dispatched,14 15,material batch; picking slip'))).toBe(
       true,
+    );
+  });
+
+  it('tells each affected client once, on the portal and by e-mail, and keeps the recall', async () => {
+    const { collection, caseRow } = await pickedCase({ Screws: ['N-77'] }, null);
+    const message = recallNoticeTemplate('SCR-NB-CCRP', 'N-77');
+    const notify = (user: SignedInUser, body: Record<string, unknown>) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/v2/recall/notify/',
+        headers: user.headers,
+        payload: body,
+      });
+    const refused = await notify(designer, {
+      article: 'SCR-NB-CCRP',
+      lot: 'N-77',
+      notice_reference: 'FSN-1',
+      message,
+    });
+    expect(refused.statusCode).toBe(403);
+    const blank = await notify(warehouse, {
+      article: 'SCR-NB-CCRP',
+      lot: 'N-77',
+      notice_reference: ' ',
+      message,
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(JSON.stringify(blank.json())).toContain('Enter the notice’s reference');
+    const nobody = await notify(warehouse, {
+      article: 'SCR-NB-CCRP',
+      lot: 'NONE',
+      notice_reference: 'FSN-1',
+      message,
+    });
+    expect(nobody.statusCode).toBe(409);
+    expect(errorMessage(nobody)).toBe('No case received this lot: there is nobody to notify');
+
+    const response = await notify(warehouse, {
+      article: 'SCR-NB-CCRP',
+      lot: 'N-77',
+      notice_reference: 'FSN-2026-114',
+      message,
+    });
+    expect(response.statusCode).toBe(200);
+    const { recall: record } = response.json() as { recall: unknown };
+    expect(recallRecordSchema.parse(record)).toMatchObject({
+      article: 'SCR-NB-CCRP',
+      lot: 'N-77',
+      notice_reference: 'FSN-2026-114',
+      cases: 1,
+      collections: 1,
+    });
+    const portal = await test.app.inject({
+      method: 'GET',
+      url: `/api/v2/customer/${collection.portal_key}/`,
+    });
+    const notes = (portal.json() as { messages: { note: string }[] }).messages.map((item) => item.note);
+    const told = notes.find((note) => note.includes('lot N-77'));
+    expect(told).toContain(`your patient ${collection.patient_reference} (case ${caseRow.case_mkey})`);
+    const mail = await waitForMail(
+      test,
+      (m) => m.subject === `Safety notice concerning case ${collection.collection_id}`,
+    );
+    expect(mail.text).toContain('lot N-77');
+    const history = await test.app.inject({
+      method: 'GET',
+      url: '/api/v2/recalls/',
+      headers: designer.headers,
+    });
+    expect((history.json() as { notice_reference: string }[]).map((item) => item.notice_reference)).toContain(
+      'FSN-2026-114',
     );
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AppError,
   gaugeMrpMessages,
@@ -7,6 +8,8 @@ import {
   gaugeStockSchema,
   receiveStockSchema,
   recallQuery,
+  recallNotifySchema,
+  recallRecordSchema,
   shortagesSchema,
   caseShortageParams,
   caseShortagesSchema,
@@ -28,6 +31,7 @@ import { findStock } from './find-stock';
 import { findChosenBranch } from '../../db/chosen-branch';
 import { pickSlip } from './pick-slip';
 import { receiveStock } from './receive-stock';
+import { listRecalls, notifyRecall } from './notify-recall';
 import { findRecall } from './recall';
 import { recallCsv, recallFileName } from './recall-csv';
 import { loadCaseShortages, loadShortages } from './shortages';
@@ -148,5 +152,24 @@ export const registerWarehouseRoutes = (app: FastifyInstance, deps: { db: Db }):
         .header('content-disposition', `attachment; filename="${recallFileName(recall)}"`)
         .send(recallCsv(recall));
     },
+  );
+
+  // Tell the clients (portal and e-mail), keeping the recall on record; and the recalls on record.
+  api.post(
+    '/api/v2/recall/notify/',
+    {
+      config: stockWrite,
+      schema: { body: recallNotifySchema, response: { 200: z.object({ recall: recallRecordSchema }) } },
+    },
+    async (request) => notifyRecall(db, { body: request.body, actor: requireActor(request) }),
+  );
+
+  api.get(
+    '/api/v2/recalls/',
+    {
+      config: { access: 'staff', restrictedSystem: 'Gauge MRP' },
+      schema: { response: { 200: z.array(recallRecordSchema) } },
+    },
+    async () => listRecalls(db),
   );
 };
