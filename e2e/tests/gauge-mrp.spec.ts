@@ -118,4 +118,22 @@ test('a recall finds the patient whose slip was picked with the lot, and exports
     page.getByRole('link', { name: 'Export CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`recall-${found.screw.toLowerCase()}-${lot}.csv`);
+
+  // Notify: the message reviewed first, then on the client's portal.
+  await page.getByRole('button', { name: 'Notify clients' }).click();
+  const notify = page.getByRole('dialog', { name: 'Notify clients' });
+  await expect(
+    notify.getByText(`your patient ${found.collection.patient_reference} (case ${found.caseRow.case_mkey})`),
+  ).toBeVisible();
+  await notify.getByLabel('Notice reference').fill(`FSN-${lot}`);
+  await notify.getByRole('button', { name: 'Send to 1 client' }).click();
+  await expect(notify.getByRole('status')).toContainText(`for notice FSN-${lot}`);
+  await notify.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('table', { name: 'Recalls on record' }).getByText(`FSN-${lot}`)).toBeVisible();
+  const portalKey = (await api.get<{ portal_key: string }>(`/api/v2/collection/${found.collection.uid}/`))
+    .portal_key;
+  await page.goto(`/static/v2/portal.html?key=${portalKey}`);
+  await page.getByRole('tab', { name: 'Messages' }).click();
+  await expect(page.getByText(`lot ${lot}`).first()).toBeVisible();
+  await snap(page, 'gauge-mrp-recall-on-portal');
 });

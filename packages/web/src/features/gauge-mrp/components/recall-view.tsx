@@ -16,7 +16,10 @@ import { useState } from 'react';
 import { recallQuery, type RecallQuery } from '@lab/domain';
 import { formatDateTime } from '../../../components/date-time-format';
 import { collectionPageUrl } from '../../../lib/navigation';
+import { usePermissionRefusal } from '../../me/hooks/use-permission';
 import { recallCsvUrl, useRecall } from '../api/recall-api';
+import { NotifyRecallDialog } from './notify-recall-dialog';
+import { RecallHistory } from './recall-history';
 
 // The recall (issue 31): a manufacturer's safety notice names an article and a lot; this lists every case
 // that received it — patient, client, branch, when it left and its implant teeth — with how it is known
@@ -39,6 +42,12 @@ export const RecallView = () => {
     if (parsed.success) setAsked(parsed.data);
   };
   const cases = recall.data?.cases ?? [];
+  const [isNotifying, setIsNotifying] = useState(false);
+  const notifyRefusal = usePermissionRefusal('stock');
+  const runAgain = (query: RecallQuery) => {
+    setDraft(query);
+    setAsked(query);
+  };
 
   return (
     <Stack spacing={2}>
@@ -78,9 +87,21 @@ export const RecallView = () => {
           Find cases
         </Button>
         {asked && recall.data && cases.length > 0 && (
-          <Button variant="outlined" startIcon={<DownloadOutlinedIcon />} href={recallCsvUrl(asked)}>
-            Export CSV
-          </Button>
+          <>
+            <Button variant="outlined" startIcon={<DownloadOutlinedIcon />} href={recallCsvUrl(asked)}>
+              Export CSV
+            </Button>
+            <span title={notifyRefusal ?? ''}>
+              <Button
+                variant="outlined"
+                color="warning"
+                disabled={notifyRefusal !== null}
+                onClick={() => setIsNotifying(true)}
+              >
+                Notify clients
+              </Button>
+            </span>
+          </>
         )}
       </Stack>
       {asked && recall.data && (
@@ -148,6 +169,10 @@ export const RecallView = () => {
           </Table>
         </TableContainer>
       )}
+      {isNotifying && recall.data && (
+        <NotifyRecallDialog recall={recall.data} onClose={() => setIsNotifying(false)} />
+      )}
+      <RecallHistory onRun={runAgain} />
     </Stack>
   );
 };
