@@ -78,6 +78,7 @@ export * from './rules/stock/stock-figures';
 export * from './rules/stock/pick-lots';
 export * from './rules/stock/shortages';
 export * from './api/gauge-mrp';
+export * from './api/gauge-kits';
 export * from './rules/client-answer-moves';
 export * from './rules/intake/mesh-checks';
 export * from './rules/intake/order-checks';

@@ -71,6 +71,8 @@ export type AuditActions = {
   customer_service_item: 'assigned' | 'done';
   // Gauge MRP told every client whose patient received a recalled lot (one message per collection).
   recall: 'notified';
+  // A scan-gauge kit lent to a client, or back in the lab (Gauge MRP).
+  kit: 'lent' | 'returned';
   // The admin's name for a status as clients see it on the portal (null: the status's own name).
   status: 'client_name_set';
 };

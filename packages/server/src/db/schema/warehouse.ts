@@ -15,7 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
 import { cases } from './cases';
-import { components } from './catalogue';
+import { components, kits } from './catalogue';
+import { clients } from './clients';
 import { oneOf, timestamptz } from './columns';
 import { users } from './users';
 
@@ -196,5 +197,30 @@ export const recall_notices = pgTable(
   (t) => [
     primaryKey({ columns: [t.recall_id, t.collection_uid] }),
     index('recall_notices_collection_idx').on(t.collection_uid),
+  ],
+);
+
+// A scan-gauge kit lent to a client (Gauge MRP): open until returned; a kit has one open loan at most.
+export const kit_loans = pgTable(
+  'kit_loans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kit_id: integer('kit_id')
+      .notNull()
+      .references(() => kits.id, { onDelete: 'cascade' }),
+    client_id: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    lent_at: timestamptz('lent_at').notNull().defaultNow(),
+    due_back_on: date('due_back_on', { mode: 'string' }),
+    lent_by_id: integer('lent_by_id').references(() => users.id, { onDelete: 'set null' }),
+    returned_at: timestamptz('returned_at'),
+    returned_by_id: integer('returned_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('kit_loans_open_idx')
+      .on(t.kit_id)
+      .where(sql`returned_at IS NULL`),
+    index('kit_loans_client_idx').on(t.client_id),
   ],
 );

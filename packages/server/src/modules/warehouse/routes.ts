@@ -8,6 +8,10 @@ import {
   gaugeStockSchema,
   receiveStockSchema,
   recallQuery,
+  gaugeKitSchema,
+  gaugeKitsQuery,
+  kitParams,
+  lendKitSchema,
   recallNotifySchema,
   recallRecordSchema,
   shortagesSchema,
@@ -31,6 +35,7 @@ import { findStock } from './find-stock';
 import { findChosenBranch } from '../../db/chosen-branch';
 import { pickSlip } from './pick-slip';
 import { receiveStock } from './receive-stock';
+import { lendKit, listKits, returnKit } from './kit-loans';
 import { listRecalls, notifyRecall } from './notify-recall';
 import { findRecall } from './recall';
 import { recallCsv, recallFileName } from './recall-csv';
@@ -171,5 +176,32 @@ export const registerWarehouseRoutes = (app: FastifyInstance, deps: { db: Db }):
       schema: { response: { 200: z.array(recallRecordSchema) } },
     },
     async () => listRecalls(db),
+  );
+
+  // Scan-gauge kits: where each is (a client's page asks for the kits that client holds); lend, return.
+  api.get(
+    '/api/v2/gauge_mrp/kits/',
+    {
+      config: { access: 'staff', restrictedSystem: 'Gauge MRP' },
+      schema: { querystring: gaugeKitsQuery, response: { 200: z.array(gaugeKitSchema) } },
+    },
+    async (request) =>
+      listKits(db, request.query.client_id === undefined ? {} : { clientId: request.query.client_id }),
+  );
+
+  api.post(
+    '/api/v2/gauge_mrp/kits/:kit_id/lend/',
+    {
+      config: stockWrite,
+      schema: { params: kitParams, body: lendKitSchema, response: { 200: gaugeKitSchema } },
+    },
+    async (request) =>
+      lendKit(db, { kitId: request.params.kit_id, body: request.body, actor: requireActor(request) }),
+  );
+
+  api.post(
+    '/api/v2/gauge_mrp/kits/:kit_id/return/',
+    { config: stockWrite, schema: { params: kitParams, response: { 200: gaugeKitSchema } } },
+    async (request) => returnKit(db, { kitId: request.params.kit_id, actor: requireActor(request) }),
   );
 };

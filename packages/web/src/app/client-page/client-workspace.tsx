@@ -12,6 +12,7 @@ import { ClientDetailsCard } from '../../features/clients/components/client-deta
 import { ClientNotesCard } from '../../features/clients/components/client-notes-card';
 import { IdentificationsCard } from '../../features/clients/components/identifications-card';
 import { ReferralsCard } from '../../features/clients/components/referrals-card';
+import { ClientKitsCard } from '../../features/gauge-mrp/components/client-kits-card';
 import { isApiError } from '../../lib/api-client';
 import { collectionPageUrl, openInNewTab } from '../../lib/navigation';
 import { ClientCommunicationsCard } from './client-communications-card';
@@ -62,6 +63,7 @@ const LoadedClient = ({ clientId }: { clientId: number }) => {
         <ClientNotesCard clientId={clientId} />
         <IdentificationsCard clientId={clientId} />
         <ReferralsCard clientId={clientId} />
+        <ClientKitsCard clientId={clientId} />
       </Stack>
     </Box>
   );

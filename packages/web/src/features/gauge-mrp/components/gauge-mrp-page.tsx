@@ -4,19 +4,20 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { patchSearchParams, useLocationSearch, writeSearchParams } from '../../../lib/url-state';
 import { RecallView } from './recall-view';
+import { KitsView } from './kits-view';
 import { ShortagesView } from './shortages-view';
 import { StockView } from './stock-view';
 
-// Gauge MRP's views: Stock and Shortages (per branch) and Recall (lab-wide), the one shown kept in the
-// address (?view=).
+// Gauge MRP's views: Stock and Shortages (per branch), Kits and Recall (lab-wide), the one shown kept in
+// the address (?view=).
 
-const views = { stock: 'Stock', shortages: 'Shortages', recall: 'Recall' } as const;
+const views = { stock: 'Stock', shortages: 'Shortages', kits: 'Kits', recall: 'Recall' } as const;
 type View = keyof typeof views;
 
 export const GaugeMrpPage = () => {
   const search = useLocationSearch();
   const asked = new URLSearchParams(search).get('view');
-  const view: View = asked === 'recall' || asked === 'shortages' ? asked : 'stock';
+  const view: View = asked !== null && Object.hasOwn(views, asked) ? (asked as View) : 'stock';
   const show = (next: View) =>
     writeSearchParams(
       patchSearchParams(new URLSearchParams(search), { view: next === 'stock' ? null : next }),
@@ -33,6 +34,7 @@ export const GaugeMrpPage = () => {
       </Box>
       {view === 'stock' && <StockView />}
       {view === 'shortages' && <ShortagesView />}
+      {view === 'kits' && <KitsView />}
       {view === 'recall' && <RecallView />}
     </Stack>
   );
