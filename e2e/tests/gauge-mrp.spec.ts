@@ -137,3 +137,37 @@ test('a recall finds the patient whose slip was picked with the lot, and exports
   await expect(page.getByText(`lot ${lot}`).first()).toBeVisible();
   await snap(page, 'gauge-mrp-recall-on-portal');
 });
+
+test('the warehouse lends a scan-gauge kit to a client, whose page shows it, and takes it back', async ({
+  page,
+}) => {
+  await signIn(page, 'warehouse');
+  const api = await labApi(page);
+  const [client] = await api.send<{ id: number; name: string }[]>('POST', '/api/v2/client/search/', {
+    keyword: 'Dental',
+  });
+  if (!client) throw new Error('the demo has no client');
+  await page.goto('/static/v2/gauge_manufacturing.html?view=kits');
+  const row = page.locator('tr[data-kit="SGK-NB-MUA4"]');
+  await expect(row).toBeVisible();
+  if (await row.getByRole('button', { name: 'Returned' }).isVisible()) {
+    await row.getByRole('button', { name: 'Returned' }).click();
+  }
+  await row.getByRole('button', { name: 'Lend' }).click();
+  const lend = page.getByRole('dialog', { name: 'Lend SGK-NB-MUA4' });
+  await lend.getByLabel('Client ID').fill(String(client.id));
+  await lend.getByLabel('Due back').fill('2099-12-31');
+  await lend.getByRole('button', { name: 'Lend' }).click();
+  await expect(lend).toBeHidden();
+  await expect(row).toContainText(client.name);
+  await expect(row).toContainText('due back 2099-12-31');
+  await snap(page, 'gauge-mrp-kits');
+
+  await page.goto(`/static/v2/client.html?id=${client.id}`);
+  await expect(page.getByRole('heading', { name: 'Scan-gauge kits' })).toBeVisible();
+  await expect(page.getByText('SGK-NB-MUA4 · Scan Gauge Kit – Multi-unit (4)')).toBeVisible();
+
+  await page.goto('/static/v2/gauge_manufacturing.html?view=kits');
+  await row.getByRole('button', { name: 'Returned' }).click();
+  await expect(row.getByText('In the lab')).toBeVisible();
+});

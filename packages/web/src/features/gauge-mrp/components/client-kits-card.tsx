@@ -17,7 +17,10 @@ const HeldKits = ({ clientId }: { clientId: number }) => {
   const { data: kits } = useKits(clientId);
   return (
     <Card>
-      <CardHeader title="Scan-gauge kits" titleTypographyProps={{ variant: 'h6', component: 'h2' }} />
+      <CardHeader
+        title="Scan-gauge kits"
+        slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }}
+      />
       <CardContent sx={{ pt: 0 }}>
         {kits && kits.length === 0 && <Typography color="text.secondary">No kit of the lab’s</Typography>}
         <List dense disablePadding>
