@@ -236,3 +236,75 @@ describe('write off', () => {
     expect((done.json() as GaugeStockRow).on_hand).toBe(before.on_hand - 2);
   });
 });
+
+describe('the last unit, taken twice at once', () => {
+  it('lets exactly one write-off take it; the other is told what it would leave', async () => {
+    const code = 'ANA-NB-CCNP';
+    const now = await partRow(code);
+    if (now.on_hand !== 1) {
+      const fix = now.on_hand > 1 ? 'write_off' : 'receive';
+      const quantity = Math.abs(now.on_hand - 1);
+      const fixed = await post(warehouse, fix, {
+        code,
+        quantity,
+        lot: 'L-LAST',
+        reason: 'Count',
+        confirm_below_zero: true,
+      });
+      expect(fixed.statusCode).toBe(200);
+    }
+    const both = await Promise.all(
+      [1, 2].map(() => post(warehouse, 'write_off', { code, quantity: 1, reason: 'Damaged' })),
+    );
+    expect(both.map((response) => response.statusCode).toSorted()).toEqual([200, 409]);
+    const refused = both.find((response) => response.statusCode === 409);
+    expect(refused && errorMessage(refused)).toBe(
+      'This leaves -1 on hand, below zero. Confirm to write it off anyway.',
+    );
+    expect(await ledgerOf(code)).toEqual({ onHand: 0, ledger: 0 });
+  });
+
+  it('lets two picks of the last unit both go through, each told what it leaves, the ledger whole', async () => {
+    const slips = [];
+    for (const tooth of [21, 22]) {
+      const collection = await createCollection(test.db, {
+        branch: 'Melbourne',
+        cases: [{ statusName: 'Polishing' }],
+      });
+      const caseRow = collection.cases[0];
+      if (!caseRow) throw new Error('no case');
+      await createImplant(test.db, caseRow.uid, { tooth });
+      const asked = await test.app.inject({
+        method: 'POST',
+        url: `/api/v2/case/${caseRow.case_id}/`,
+        headers: designer.headers,
+        payload: { action: 'picking_slip' },
+      });
+      expect(asked.statusCode).toBe(200);
+      const [slip] = await test.db
+        .select()
+        .from(picking_slips)
+        .where(eq(picking_slips.case_uid, caseRow.uid));
+      slips.push(slip?.id ?? 0);
+    }
+    const before = (await partRow(screwCode)).on_hand;
+    const picks = await Promise.all(
+      slips.map((slipId) =>
+        test.app.inject({
+          method: 'POST',
+          url: `/api/v2/picking_slips/${slipId}/picked/`,
+          headers: warehouse.headers,
+          payload: { lot_numbers: null },
+        }),
+      ),
+    );
+    expect(picks.map((response) => response.statusCode)).toEqual([200, 200]);
+    const left = picks
+      .map((response) => (response.json() as { stock: { code: string; quantity_on_hand: number }[] }).stock)
+      .map((stock) => stock.find((item) => item.code === screwCode)?.quantity_on_hand)
+      .toSorted((a, b) => (a ?? 0) - (b ?? 0));
+    // Serialised by the row lock: one saw the other's pick.
+    expect(left).toEqual([before - 2, before - 1]);
+    expect(await ledgerOf(screwCode)).toEqual({ onHand: before - 2, ledger: before - 2 });
+  });
+});
