@@ -106,9 +106,7 @@ test('a recall finds the patient whose slip was picked with the lot, and exports
   await page.getByLabel('Article').fill(found.screw.toLowerCase());
   await page.getByLabel('Lot').fill(lot);
   await page.getByRole('button', { name: 'Find cases' }).click();
-  await expect(page.getByRole('status')).toHaveText(
-    `1 case received lot ${lot} of ${found.screw.toLowerCase()}.`,
-  );
+  await expect(page.getByRole('status')).toHaveText(`1 case received lot ${lot} of ${found.screw}.`);
   const row = page.locator(`tr[data-case="${found.caseRow.case_mkey}"]`);
   await expect(row).toContainText(found.collection.patient_reference);
   await expect(row.getByText('picking slip')).toBeVisible();
@@ -117,7 +115,7 @@ test('a recall finds the patient whose slip was picked with the lot, and exports
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Export CSV' }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe(`recall-${found.screw.toLowerCase()}-${lot}.csv`);
+  expect(download.suggestedFilename()).toBe(`recall-${found.screw}-${lot}.csv`);
 
   // Notify: the message reviewed first, then on the client's portal.
   await page.getByRole('button', { name: 'Notify clients' }).click();

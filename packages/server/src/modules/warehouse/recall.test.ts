@@ -89,6 +89,8 @@ describe('GET /api/v2/recall/', () => {
     const response = await recall(designer, 'scr-nb-ccrp', 's-55');
     expect(response.statusCode).toBe(200);
     const answer = recallSchema.parse(response.json());
+    // The article as the catalogue spells it, the lot as asked.
+    expect([answer.article, answer.lot]).toEqual(['SCR-NB-CCRP', 's-55']);
     expect(answer.cases).toEqual([
       expect.objectContaining({
         case_uid: caseRow.uid,

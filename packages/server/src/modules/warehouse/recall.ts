@@ -50,8 +50,15 @@ export const findRecall = async (q: Queryable, query: RecallQuery): Promise<Reca
         LEFT JOIN branches b ON b.id = col.fulfillment_branch_id
         ORDER BY c.date_dispatched DESC NULLS FIRST, col.collection_id DESC, c.case_mkey`,
   );
+  // The article as the catalogue spells it, when it names a part or a material ('scr-nb-ccrp' → 'SCR-NB-CCRP').
+  const [named] = await selectRows<{ name: string }>(
+    q,
+    sql`SELECT code AS name FROM components WHERE lower(code) = lower(${query.article})
+        UNION ALL SELECT name FROM materials WHERE lower(name) = lower(${query.article})
+        LIMIT 1`,
+  );
   return {
-    article: query.article,
+    article: named?.name ?? query.article,
     lot: query.lot,
     cases: rows.map((row) => ({
       case_uid: row.case_uid,
