@@ -1,13 +1,14 @@
-import { deriveMissingPickLots } from '../../modules/warehouse/pick-lots';
 import { Faker, base, en, en_AU } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import { recomputeCaseSchedules } from '../../modules/schedule/recompute-case-schedule';
+import { deriveMissingPickLots } from '../../modules/warehouse/pick-lots';
 import { cases } from '../schema/index';
 import { inTransaction, type Db } from '../client';
 import { seedClients } from './demo-data/clients';
 import { loadReference } from './demo-data/context';
 import type { Generator } from './demo-data/generator';
+import { seedKitLoans } from './demo-data/kit-loans';
 import { planCollection, poolsFor } from './demo-data/plan-collection';
 import { seedProduction } from './demo-data/production';
 import { emptyRows, writeRows } from './demo-data/rows';
@@ -72,6 +73,7 @@ export const seedDemoData = async (db: Db, options: { collections?: number } = {
       tx,
       activeCases.map((row) => row.uid),
     );
+    await seedKitLoans(tx, now);
   });
   // The demo's picked slips get their lots placed at once, so a recall answers from the first start.
   await deriveMissingPickLots(db);
