@@ -97,10 +97,14 @@ test('a recall finds the patient whose slip was picked with the lot, and exports
   }
   if (!found) throw new Error('the demo has no waiting slip with a screw');
   const lot = `RC-${Date.now()}`;
-  const picked = await api.call('POST', `/api/v2/picking_slips/${found.slip.id}/picked/`, {
-    lot_numbers: { Screws: [lot] },
-  });
-  expect(picked.status).toBe(200);
+  // The warehouse picks it from the case's Picking Slips card, with the lot on the screws' box.
+  await page.goto(`/static/v2/collection.html?uid=${found.collection.uid}`);
+  await page.getByText(found.caseRow.case_mkey).first().click();
+  const pickForm = page.getByRole('form', { name: `Pick slip ${found.slip.id}` });
+  await pickForm.getByLabel('Screws lot').fill(lot);
+  await pickForm.getByRole('button', { name: 'Mark picked' }).click();
+  await expect(pickForm).toBeHidden();
+  await expect(page.getByText(`Screws: ${lot}`).first()).toBeVisible();
 
   await page.goto('/static/v2/gauge_manufacturing.html?view=recall');
   await page.getByLabel('Article').fill(found.screw.toLowerCase());

@@ -16,6 +16,7 @@ import {
   type PickingSlip,
 } from '@lab/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PickSlipForm } from './pick-slip-form';
 import { useCaseAction } from '../api/post-case-action';
 import { formatLotNumbers } from '../case-edit-rules';
 import { formatDateTime } from '../format-date-time';
@@ -153,7 +154,7 @@ export const RelatedCasesCard = ({
   </SideCard>
 );
 
-const PickingSlipEntry = ({ slip }: { slip: PickingSlip }) => {
+const PickingSlipEntry = ({ slip, collectionUid }: { slip: PickingSlip; collectionUid: string }) => {
   const lotLines = formatLotNumbers(slip.lot_numbers);
   return (
     <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 1 }}>
@@ -186,6 +187,9 @@ const PickingSlipEntry = ({ slip }: { slip: PickingSlip }) => {
           </Typography>
         ))
       )}
+      {!slip.picked_at && slip.pick_items.length > 0 && (
+        <PickSlipForm slip={slip} collectionUid={collectionUid} />
+      )}
     </Box>
   );
 };
@@ -207,7 +211,7 @@ export const PickingSlipsCard = (props: CardProps) => {
       ) : (
         <Stack spacing={1}>
           {slips.map((slip) => (
-            <PickingSlipEntry key={slip.id} slip={slip} />
+            <PickingSlipEntry key={slip.id} slip={slip} collectionUid={props.collectionUid} />
           ))}
         </Stack>
       )}
