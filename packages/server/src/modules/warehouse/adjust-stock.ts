@@ -3,7 +3,7 @@ import type { StockOnHand, StockParams, stockAdjustmentSchema } from '@lab/domai
 import type { StaffActor } from '../../auth/actor';
 import { writeAuditEvent } from '../../audit/write-audit-event';
 import { inTransaction, type Db } from '../../db/client';
-import { findStockPlace, lockStockRows, requireWarehouse, stockEntityId, writeStock } from './stock-records';
+import { findStockPlace, lockStockRow, requireWarehouse, stockEntityId, writeStock } from './stock-records';
 
 // PATCH /api/v2/components/{branch}/{component code}/soh/ (WAREHOUSE or admin): books a delivery in or
 // writes parts off by `adjustment` (a change, not a count, so two people adjusting at once both count),
@@ -22,8 +22,7 @@ export const adjustStock = (
   return inTransaction(db, async (tx) => {
     const { body, actor } = options;
     const place = await findStockPlace(tx, options.params);
-    const before = (await lockStockRows(tx, place.branchId, [place.componentId])).get(place.componentId);
-    if (!before) throw new Error('a stock row was not created before its lock');
+    const before = await lockStockRow(tx, place);
     const quantity = before.quantity_on_hand + (body.adjustment ?? 0);
     const location = body.location === undefined ? before.location : body.location;
     const after = await writeStock(

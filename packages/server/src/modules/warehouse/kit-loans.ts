@@ -23,7 +23,7 @@ const labToday = (now: Date) => DateTime.fromJSDate(now).setZone(defaultBusiness
 
 export const listKits = async (
   q: Queryable,
-  options: { clientId?: number; now?: Date } = {},
+  options: { clientId?: number; kitId?: number; now?: Date } = {},
 ): Promise<GaugeKit[]> => {
   const today = labToday(options.now ?? new Date());
   const rows = await q
@@ -47,6 +47,7 @@ export const listKits = async (
         eq(kits.kind, 'SCAN_GAUGE'),
         eq(kits.enabled, true),
         options.clientId === undefined ? undefined : eq(clients.client_id, options.clientId),
+        options.kitId === undefined ? undefined : eq(kits.id, options.kitId),
       ),
     )
     .orderBy(asc(kits.code));
@@ -86,7 +87,7 @@ const lockKit = async (tx: Tx, kitId: number) => {
 };
 
 const answerKit = async (tx: Tx, kitId: number, now: Date): Promise<GaugeKit> => {
-  const [kit] = (await listKits(tx, { now })).filter((item) => item.kit_id === kitId);
+  const [kit] = await listKits(tx, { kitId, now });
   if (!kit) throw new AppError('not_found', { message: kitLoanMessages.kitNotFound });
   return kit;
 };

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { AppError, gaugeMrpMessages, type GaugeStockRow, type ReceiveStock } from '@lab/domain';
+import type { GaugeStockRow, ReceiveStock } from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
 import { writeAuditEvent } from '../../audit/write-audit-event';
 import { inTransaction, type Db, type Tx } from '../../db/client';
 import { stock_lots } from '../../db/schema/index';
-import { loadStockRows } from './stock-list';
-import { findStockPlace, lockStockRows, stockEntityId, writeStock } from './stock-records';
+import { loadStockRow } from './stock-list';
+import { findStockPlace, lockStockRow, stockEntityId, writeStock } from './stock-records';
 
 // POST /api/v2/gauge_mrp/stock/receive/ (Warehouse, admins): a delivery of one part booked in with its lot
 // (recorded once per part and branch; a second delivery of the lot keeps the first expiry unless it gives
@@ -46,8 +46,7 @@ export const receiveStock = (
     const { body, actor } = options;
     const at = options.now ?? new Date();
     const place = await findStockPlace(tx, { branch: String(body.branch_id), code: body.code });
-    const before = (await lockStockRows(tx, place.branchId, [place.componentId])).get(place.componentId);
-    if (!before) throw new Error('a stock row was not created before its lock');
+    const before = await lockStockRow(tx, place);
     const lotId = await recordLot(tx, place, body, at);
     const after = await writeStock(
       tx,
@@ -71,7 +70,5 @@ export const receiveStock = (
       actor,
       at,
     });
-    const [row] = await loadStockRows(tx, place.branchId, place.componentId);
-    if (!row) throw new AppError('not_found', { message: gaugeMrpMessages.unknownPart });
-    return row;
+    return loadStockRow(tx, place);
   });

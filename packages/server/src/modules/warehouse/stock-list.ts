@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  AppError,
   availableStock,
+  gaugeMrpMessages,
   isAtReorderPoint,
   reservedByCases,
   type GaugeStock,
@@ -87,6 +89,16 @@ export const loadStockRows = async (
       })),
     };
   });
+};
+
+/** One part's row at its branch, as the list shows it (the answer of a receive or write-off). */
+export const loadStockRow = async (
+  q: Queryable,
+  place: { branchId: number; componentId: number },
+): Promise<GaugeStockRow> => {
+  const [row] = await loadStockRows(q, place.branchId, place.componentId);
+  if (!row) throw new AppError('not_found', { message: gaugeMrpMessages.unknownPart });
+  return row;
 };
 
 export const loadGaugeStock = async (

@@ -75,6 +75,13 @@ export const lockStockRows = async (
   return new Map(rows.map((row) => [row.componentId, row]));
 };
 
+/** One part's stock row at its branch, locked (see lockStockRows). */
+export const lockStockRow = async (tx: Tx, place: StockPlace): Promise<LockedStock> => {
+  const row = (await lockStockRows(tx, place.branchId, [place.componentId])).get(place.componentId);
+  if (!row) throw new Error('a stock row was not created before its lock');
+  return row;
+};
+
 /** Why a stock row changed: its ledger movement (the change in quantity is worked out here). */
 export type StockMovementCause = {
   kind: Exclude<StockMovementKind, 'opening'>;

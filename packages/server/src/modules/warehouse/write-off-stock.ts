@@ -8,8 +8,8 @@ import {
 import type { StaffActor } from '../../auth/actor';
 import { writeAuditEvent } from '../../audit/write-audit-event';
 import { inTransaction, type Db } from '../../db/client';
-import { loadStockRows } from './stock-list';
-import { findStockPlace, lockStockRows, stockEntityId, writeStock } from './stock-records';
+import { loadStockRow } from './stock-list';
+import { findStockPlace, lockStockRow, stockEntityId, writeStock } from './stock-records';
 
 // POST /api/v2/gauge_mrp/stock/write_off/ (Warehouse, admins): parts gone, with the reason. One that would
 // leave less than nothing on hand is refused (409, saying what it leaves) until it comes back confirmed:
@@ -24,8 +24,7 @@ export const writeOffStock = (
     const { body, actor } = options;
     const at = options.now ?? new Date();
     const place = await findStockPlace(tx, { branch: String(body.branch_id), code: body.code });
-    const before = (await lockStockRows(tx, place.branchId, [place.componentId])).get(place.componentId);
-    if (!before) throw new Error('a stock row was not created before its lock');
+    const before = await lockStockRow(tx, place);
     const { left, isBelowZero } = leftAfterTaking(before.quantity_on_hand, body.quantity);
     if (isBelowZero && body.confirm_below_zero !== true) {
       throw new AppError('conflict', { message: gaugeMrpMessages.belowZero(left) });
@@ -51,7 +50,5 @@ export const writeOffStock = (
       actor,
       at,
     });
-    const [row] = await loadStockRows(tx, place.branchId, place.componentId);
-    if (!row) throw new AppError('not_found', { message: gaugeMrpMessages.unknownPart });
-    return row;
+    return loadStockRow(tx, place);
   });
