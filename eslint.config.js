@@ -112,6 +112,7 @@ const serverModuleEntries = {
   ],
   warehouse: [
     'pick-lots.ts', // the seeds place the lots of their picked slips on their lines, as the job does
+    'demo-deliveries.ts', // the demo books in, through the receive, what its open cases lack
   ],
 };
 

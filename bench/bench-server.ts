@@ -10,6 +10,7 @@ import { createStorage } from '../packages/server/src/storage/create-storage';
 import { registerBareRoutes } from './bare-routes';
 import { registerBareWrites } from './bare-writes';
 import { ensureBenchFixtures, type BenchFixtures } from './fixtures';
+import { chooseRecallLots, type RecallSample } from './recall-lots';
 
 export type BenchServerReady = {
   ready: true;
@@ -17,6 +18,8 @@ export type BenchServerReady = {
   barePort: number;
   kind: 'pglite' | 'postgres';
   fixtures: BenchFixtures;
+  /** The lots the recall row asks about, and the cases the data set holds. */
+  recall: RecallSample;
   /** How long the database took to settle after the app started (its jobs' first pass). */
   settleMs: number;
 };
@@ -26,6 +29,7 @@ const barePort = Number(process.env.BENCH_BARE_PORT ?? 18081);
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
 const database = await openConfiguredDatabase(config);
 const fixtures = await ensureBenchFixtures(database.db);
+const recall = await chooseRecallLots(database.db);
 
 const real = await buildApp({
   db: database.db,
@@ -58,6 +62,7 @@ const ready: BenchServerReady = {
   barePort,
   kind: database.kind,
   fixtures,
+  recall,
   settleMs: Date.now() - settleStarted,
 };
 process.send?.(ready);

@@ -5,6 +5,7 @@ export const sectionNames = [
   'hot-reads',
   'polls',
   'search',
+  'recall',
   'writes',
   'intake',
   'bundle',
@@ -44,6 +45,9 @@ Measures, side by side in one run, every figure of issue 15 with its target besi
   search     (target 3) POST /api/v2/collections/ over the bench's keywords at 10 connections, exact
              p95/p99 from every request.  Targets: PostgreSQL p95 <= 30 ms and p99 <= 60 ms at
              1,000,000 collections; PGlite p95 <= 150 ms at 100,000.
+  recall     (issue 31) GET /api/v2/recall/ over 40 real lots of the data set (parts' lots from picked
+             slips, materials' batches) at 10 connections, exact p95 from every request.  Target:
+             PostgreSQL p95 <= 200 ms at 1,000,000 cases (about 390,000 collections).
   writes     (target 7) a case note (POST /api/v2/messages/), a case action (edit_group_number) and a
              client's portal message, each against a bare Fastify route writing the same rows, audit
              row and realtime event in one transaction (the case action's twin also reads its answer

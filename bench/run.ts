@@ -16,6 +16,7 @@ import { helpText, readOptions, sectionNames, type BenchOptions, type SectionNam
 import { runPolls } from './polls';
 import { formatSection, type BenchSection } from './report';
 import { createRouteRuns } from './route-runs';
+import { runRecall } from './recall';
 import { runSearch } from './search';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,6 +66,7 @@ const isServed =
   has('hot-reads') ||
   has('polls') ||
   has('search') ||
+  has('recall') ||
   has('writes') ||
   has('intake') ||
   has('browser') ||
@@ -90,6 +92,7 @@ if (isServed) {
     if (has('hot-reads')) show('hot-reads', await runHotReads(runs, options.connections));
     if (has('polls')) show('polls', await runPolls(runs, options.connections));
     if (has('search')) show('search', await runSearch(runs, options.collections));
+    if (has('recall')) show('recall', await runRecall(runs));
     // After the reads: the writes go to their own collection, but they grow the audit and message tables.
     if (has('writes')) show('writes', await runWrites(runs, options.connections));
     // New collections each time: after the reads and the writes, whose fixtures they would not touch.

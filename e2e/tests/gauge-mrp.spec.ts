@@ -1,6 +1,6 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { chooseOption, labApi, signIn, snap } from './support/lab';
+import { chooseOption, drawerHeader, drawerTab, labApi, signIn, snap } from './support/lab';
 
 // Gauge MRP's stock (issue 31), as the warehouse uses it: a delivery received with its lot raises the
 // part's stock and shows the lot; a write-off that would go below zero says what it leaves and goes
@@ -64,7 +64,11 @@ test('a designer reads the stock with its buttons off, saying why', async ({ pag
   await expect(row.locator('span[title="Only Warehouse staff may change stock"]')).toHaveCount(1);
 });
 
-type SlipRow = { id: number; picked_at: string | null; pick_items: { code: string; type: string }[] };
+type SlipRow = {
+  id: number;
+  picked_at: string | null;
+  pick_items: { code: string; type: string; quantity: number }[];
+};
 type CaseWithSlips = { uid: string; case_mkey: string; picking_slips: SlipRow[] };
 type CollectionWithSlips = {
   uid: string;
@@ -72,67 +76,128 @@ type CollectionWithSlips = {
   fulfillment_branch: string | null;
   cases: CaseWithSlips[];
 };
+type StockAnswer = { parts: { code: string; on_hand: number; reserved: number }[] };
 
-test('a recall finds the patient whose slip was picked with the lot, and exports it', async ({ page }) => {
+/** The Stock view's row of a part at the warehouse's own branch (Melbourne). */
+const stockRow = async (page: Page, code: string) => {
+  await page.goto('/static/v2/gauge_manufacturing.html');
+  await chooseOption(page, page, 'Branch', 'Melbourne');
+  await page.getByLabel('Find a part').fill(code);
+  const row = page.locator(`tr[data-code="${code}"]`);
+  await expect(row).toBeVisible();
+  return row;
+};
+
+test('a lot received, picked for a patient, recalled and quarantined: stock falls, the patient is told, a case comes up short', async ({
+  page,
+}) => {
   await signIn(page, 'warehouse');
   const api = await labApi(page);
-  // A demo case whose picking slip waits, with a screw on it.
+  // A Melbourne case whose picking slip waits with a screw on it that other open cases need too (so a
+  // quarantine of the screw leaves one of them short). Not the part the first flow writes off.
+  const stock = await api.get<StockAnswer>('/api/v2/gauge_mrp/stock/');
+  const reservedOf = (code: string) => stock.parts.find((part) => part.code === code)?.reserved ?? 0;
   const active = await api.get<{ uid: string }[]>('/api/v2/collections/active/');
-  let found: {
-    collection: CollectionWithSlips;
-    caseRow: CaseWithSlips;
-    slip: SlipRow;
-    screw: string;
-  } | null = null;
-  for (const row of active) {
+  type Found = { collection: CollectionWithSlips; caseRow: CaseWithSlips; slip: SlipRow; screw: string };
+  let found: (Found & { quantity: number }) | null = null;
+  for (const row of active.slice(0, 120)) {
     const collection = await api.get<CollectionWithSlips>(`/api/v2/collection/${row.uid}/`);
+    if (collection.fulfillment_branch !== 'Melbourne') continue;
     for (const caseRow of collection.cases) {
-      const slip = caseRow.picking_slips.find(
-        (item) => item.picked_at === null && item.pick_items.some((line) => line.type === 'screw'),
-      );
-      const screw = slip?.pick_items.find((line) => line.type === 'screw')?.code;
-      if (slip && screw && collection.fulfillment_branch) found = { collection, caseRow, slip, screw };
+      for (const slip of caseRow.picking_slips.filter((item) => item.picked_at === null)) {
+        const screw = slip.pick_items.find((line) => line.type === 'screw' && line.code !== part);
+        if (!screw) continue;
+        const quantity = slip.pick_items
+          .filter((line) => line.code === screw.code)
+          .reduce((sum, line) => sum + line.quantity, 0);
+        const othersNeed = reservedOf(screw.code) - quantity;
+        if (othersNeed > 0 && (!found || othersNeed > reservedOf(found.screw) - found.quantity))
+          found = { collection, caseRow, slip, screw: screw.code, quantity };
+      }
     }
-    if (found) break;
   }
-  if (!found) throw new Error('the demo has no waiting slip with a screw');
+  if (!found) throw new Error('the demo has no waiting Melbourne slip with a screw other cases need');
+  const { collection, caseRow, slip, screw, quantity } = found;
   const lot = `RC-${Date.now()}`;
-  // The warehouse picks it from the case's Picking Slips card, with the lot on the screws' box.
-  await page.goto(`/static/v2/collection.html?uid=${found.collection.uid}`);
-  await page.getByText(found.caseRow.case_mkey).first().click();
-  const pickForm = page.getByRole('form', { name: `Pick slip ${found.slip.id}` });
+
+  // The delivery, booked in with its lot.
+  let row = await stockRow(page, screw);
+  const onHand = await cellNumber(row, 3);
+  await row.getByRole('button', { name: 'Receive' }).click();
+  const receive = page.getByRole('dialog', { name: `Receive ${screw}` });
+  await receive.getByLabel('Quantity').fill('10');
+  await receive.getByLabel('Lot').fill(lot);
+  await receive.getByRole('button', { name: 'Receive' }).click();
+  await expect(receive).toBeHidden();
+  await expect(row.locator('td').nth(3)).toHaveText(String(onHand + 10));
+
+  // The warehouse picks the slip from the case's Picking Slips card, with the lot on the screws' box…
+  await page.goto(`/static/v2/collection.html?uid=${collection.uid}`);
+  await page.getByText(caseRow.case_mkey).first().click();
+  const pickForm = page.getByRole('form', { name: `Pick slip ${slip.id}` });
   await pickForm.getByLabel('Screws lot').fill(lot);
   await pickForm.getByRole('button', { name: 'Mark picked' }).click();
   await expect(pickForm).toBeHidden();
   await expect(page.getByText(`Screws: ${lot}`).first()).toBeVisible();
+  // … and the screws have left the shelf.
+  row = await stockRow(page, screw);
+  await expect(row.locator('td').nth(3)).toHaveText(String(onHand + 10 - quantity));
+  await snap(page, 'gauge-mrp-stock-after-pick');
 
+  // The supplier's notice names the lot: the recall finds the patient, and exports the list.
   await page.goto('/static/v2/gauge_manufacturing.html?view=recall');
-  await page.getByLabel('Article').fill(found.screw.toLowerCase());
+  await page.getByLabel('Article').fill(screw.toLowerCase());
   await page.getByLabel('Lot').fill(lot);
   await page.getByRole('button', { name: 'Find cases' }).click();
-  await expect(page.getByRole('status')).toHaveText(`1 case received lot ${lot} of ${found.screw}.`);
-  const row = page.locator(`tr[data-case="${found.caseRow.case_mkey}"]`);
-  await expect(row).toContainText(found.collection.patient_reference);
-  await expect(row.getByText('picking slip')).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(`1 case received lot ${lot} of ${screw}.`);
+  const recalled = page.locator(`tr[data-case="${caseRow.case_mkey}"]`);
+  await expect(recalled).toContainText(collection.patient_reference);
+  await expect(recalled.getByText('picking slip')).toBeVisible();
   await snap(page, 'gauge-mrp-recall');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Export CSV' }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe(`recall-${found.screw}-${lot}.csv`);
+  expect(download.suggestedFilename()).toBe(`recall-${screw}-${lot}.csv`);
 
-  // Notify: the message reviewed first, then on the client's portal.
+  // Notify: the message reviewed first, then sent and kept on record.
   await page.getByRole('button', { name: 'Notify clients' }).click();
   const notify = page.getByRole('dialog', { name: 'Notify clients' });
   await expect(
-    notify.getByText(`your patient ${found.collection.patient_reference} (case ${found.caseRow.case_mkey})`),
+    notify.getByText(`your patient ${collection.patient_reference} (case ${caseRow.case_mkey})`),
   ).toBeVisible();
   await notify.getByLabel('Notice reference').fill(`FSN-${lot}`);
   await notify.getByRole('button', { name: 'Send to 1 client' }).click();
   await expect(notify.getByRole('status')).toContainText(`for notice FSN-${lot}`);
   await notify.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('table', { name: 'Recalls on record' }).getByText(`FSN-${lot}`)).toBeVisible();
-  const portalKey = (await api.get<{ portal_key: string }>(`/api/v2/collection/${found.collection.uid}/`))
+
+  // The rest of the screws are quarantined: the cases that still need them come up short.
+  row = await stockRow(page, screw);
+  const left = await cellNumber(row, 3);
+  if (left > 0) {
+    await row.getByRole('button', { name: 'Write off' }).click();
+    const writeOff = page.getByRole('dialog', { name: `Write off ${screw}` });
+    await writeOff.getByLabel('Quantity').fill(String(left));
+    await writeOff.getByLabel('Reason').fill(`Quarantined under notice FSN-${lot}`);
+    await writeOff.getByRole('button', { name: 'Write off', exact: true }).click();
+    await expect(writeOff).toBeHidden();
+    await expect(row.locator('td').nth(3)).toHaveText('0');
+  }
+  await page.goto('/static/v2/gauge_manufacturing.html?view=shortages');
+  await chooseOption(page, page, 'Branch', 'Melbourne');
+  const shortRow = page.locator(`tr[data-code="${screw}"]`).first();
+  await expect(shortRow).toBeVisible();
+  await snap(page, 'gauge-mrp-shortage');
+  const shortCase = shortRow.getByRole('link');
+  const shortCaseKey = await shortCase.innerText();
+  await page.goto((await shortCase.getAttribute('href')) ?? '');
+  await expect(drawerHeader(page).getByRole('heading', { name: shortCaseKey })).toBeVisible();
+  await expect(drawerTab(page, 'Overview').getByText('Short for this case').first()).toBeVisible();
+  await snap(page, 'gauge-mrp-short-for-this-case');
+
+  // The client reads the notice on the portal.
+  const portalKey = (await api.get<{ portal_key: string }>(`/api/v2/collection/${collection.uid}/`))
     .portal_key;
   await page.goto(`/static/v2/portal.html?key=${portalKey}`);
   await page.getByRole('tab', { name: 'Messages' }).click();

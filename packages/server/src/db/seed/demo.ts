@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import { recomputeCaseSchedules } from '../../modules/schedule/recompute-case-schedule';
 import { deriveMissingPickLots } from '../../modules/warehouse/pick-lots';
+import { seedDeliveries } from '../../modules/warehouse/demo-deliveries';
 import { cases } from '../schema/index';
 import { inTransaction, type Db } from '../client';
 import { seedClients } from './demo-data/clients';
@@ -77,4 +78,6 @@ export const seedDemoData = async (db: Db, options: { collections?: number } = {
   });
   // The demo's picked slips get their lots placed at once, so a recall answers from the first start.
   await deriveMissingPickLots(db);
+  // Then the deliveries that cover the open cases' parts, booked in as the warehouse does.
+  await seedDeliveries(db, now);
 };

@@ -22,6 +22,7 @@ import { planCaseHistory } from './plan-history';
 import { planCaseMessages, planCollectionMessages } from './plan-messages';
 import { availablePlatforms, planComponentLines, planImplants, planPickingSlips } from './plan-parts';
 import { DAY, HOUR } from './schedule';
+import { planSharedLots } from './shared-lots';
 import { patientReference } from '../names';
 
 // One collection (an order for one patient) with 1–6 cases across the statuses, and — at demo detail —
@@ -208,6 +209,7 @@ export const planCollection = (g: Generator, pools: Pools, index: number): void 
   }
   if (g.detail === 'bulk') {
     planBulkMessages(g, col, added);
+    planSharedLots(g, col);
     return;
   }
   const billing = chance(g, 10)

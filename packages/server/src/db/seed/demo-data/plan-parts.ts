@@ -243,12 +243,19 @@ export const planComponentLines = (g: Generator, info: CaseInfo): PartLine[] => 
 const lotNumber = (g: Generator): string =>
   `${g.f.string.numeric(2)}${g.f.string.alpha({ length: 1, casing: 'upper' })}${g.f.string.numeric(5)}`;
 
-/** Picking slips for cases past design: items from the lines and the implants' screws and ti-bases. */
+/** The lot a slip's line was picked from, when lots are shared by many cases (shared-lots.ts). */
+export type LotOfPick = (item: { code: string; quantity: number }) => string;
+
+/**
+ * Picking slips for cases past design: items from the lines and the implants' screws and ti-bases. The
+ * demo's lots are random (one per box, grouped by kind as often as not); bulk data passes `lotOf`.
+ */
 export const planPickingSlips = (
   g: Generator,
   col: CollectionInfo,
   info: CaseInfo,
   lines: PartLine[],
+  lotOf?: LotOfPick,
 ): void => {
   if (info.jobType.virtual || info.stage < 3 || !chance(g, 60)) return;
   const counts = new Map<number, number>();
@@ -276,7 +283,7 @@ export const planPickingSlips = (
   const requested = (info.done.design ?? info.start) + between(g, 0.5, 3) * HOUR;
   const picked = requested + between(g, 1, 8) * HOUR;
   const isPicked = picked < g.now && chance(g, 90);
-  const grouped = chance(g, 50);
+  const grouped = !lotOf && chance(g, 50);
   g.rows.pickingSlips.push({
     case_uid: info.uid,
     requested_at: new Date(requested),
@@ -288,20 +295,22 @@ export const planPickingSlips = (
     picked_by_id: isPicked ? pick(g, g.staff.inDepartment('WAREHOUSE', col.branch.name)).id : null,
     lot_numbers: !isPicked
       ? null
-      : grouped
-        ? Object.fromEntries(
-            [...new Set(items.map((i) => i.type))].map((type) => [
-              {
-                screw: 'Screws',
-                tibase: 'Ti-Bases',
-                analog: 'Analogs',
-                attachment: 'Attachments',
-                generic: 'Generic',
-              }[type] ?? type,
-              [lotNumber(g)],
-            ]),
-          )
-        : items.map(() => lotNumber(g)),
+      : lotOf
+        ? items.map((item) => lotOf(item))
+        : grouped
+          ? Object.fromEntries(
+              [...new Set(items.map((i) => i.type))].map((type) => [
+                {
+                  screw: 'Screws',
+                  tibase: 'Ti-Bases',
+                  analog: 'Analogs',
+                  attachment: 'Attachments',
+                  generic: 'Generic',
+                }[type] ?? type,
+                [lotNumber(g)],
+              ]),
+            )
+          : items.map(() => lotNumber(g)),
   });
   const slipIndex = g.rows.pickingSlips.length - 1;
   for (const item of items) g.rows.pickItems.push({ ...item, slipIndex });

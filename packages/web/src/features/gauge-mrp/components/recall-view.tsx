@@ -130,7 +130,7 @@ export const RecallView = () => {
                 <TableRow key={item.case_uid} data-case={item.case_mkey}>
                   <TableCell>
                     <Link
-                      href={collectionPageUrl({ uid: item.collection_uid })}
+                      href={collectionPageUrl({ uid: item.collection_uid, cuid: item.case_uid })}
                       target="_blank"
                       rel="noopener"
                     >

@@ -70,7 +70,7 @@ export const ShortagesView = () => {
                   <TableCell align="right">{isFirst ? part.short : ''}</TableCell>
                   <TableCell>
                     <Link
-                      href={collectionPageUrl({ uid: item.collection_uid })}
+                      href={collectionPageUrl({ uid: item.collection_uid, cuid: item.case_uid })}
                       target="_blank"
                       rel="noopener"
                     >
