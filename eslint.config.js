@@ -56,7 +56,9 @@ const serverModuleSurfaces = {
   ],
   intake: [],
   'customer-service': [],
-  invoicing: [],
+  invoicing: [
+    'invoice-figures.ts', // the client page totals and balances invoices as the Accounts page does
+  ],
   messages: [
     'communication-logs.ts', // the client page presents communications as the collection's log does
     'message-queries.ts', // the client page and the portal list messages as the collection does

@@ -35,6 +35,7 @@ const pageShells = {
   checkin: { title: 'Check-in' },
   customer_service: { title: 'Customer Service' },
   gauge_manufacturing: { title: 'Gauge MRP' },
+  accounts: { title: 'Accounts' },
 } as const satisfies Record<string, PageShell>;
 
 type Page = keyof typeof pageShells;

@@ -56,4 +56,8 @@ const parseInvoiceNumber = (raw: string): number | null => {
   return value >= 1 && value <= maxDatabaseInteger ? value : null;
 };
 
+/** The export's address for a query (what the Billing view's card and the Accounts page link to). */
+export const accountingExportPath = (query: { format: string; from: string; to: string }): string =>
+  `/api/v2/invoices/export/?format=${encodeURIComponent(query.format)}&from=${encodeURIComponent(query.from)}&to=${encodeURIComponent(query.to)}`;
+
 export const invoiceNumberParams = z.object({ invoice_number: z.string().transform(parseInvoiceNumber) });

@@ -100,8 +100,15 @@ export const invoiceSchema = z.object({
   freight: invoiceMoneyText,
   // Largest amount first (sortLinesByAmount).
   lines: z.array(invoiceLineSchema),
-  // Lines plus freight (invoiceTotalCents).
+  // Lines plus freight (invoiceTotalCents), ex-tax.
   total: invoiceMoneyText,
+  // Ours (issue 32): the tax on the total by the issuing branch's country (accounts/tax.ts: GST for an
+  // Australian or New Zealand client of a branch in the same country, none on an export) and the amount
+  // due including it.
+  tax_name: z.string().nullable(),
+  tax_percent: z.number().nullable(),
+  tax: invoiceMoneyText,
+  amount_due: invoiceMoneyText,
   errors: z.array(invoiceIssueSchema),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

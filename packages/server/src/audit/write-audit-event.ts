@@ -33,7 +33,7 @@ export type AuditActions = {
   client: 'identification_added' | 'created_from_order';
   file: 'uploaded' | 'deleted' | 'blurred' | 'restored' | 'registered';
   // Raised when a case is dispatched; options, PO and splits update it; finalise and manual invoicing close it.
-  invoice: 'created' | 'updated' | 'split' | 'finalised' | 'manually_invoiced';
+  invoice: 'created' | 'updated' | 'split' | 'finalised' | 'manually_invoiced' | 'paid';
   // Staff send cases of a collection with a courier (New Dispatch); the cases move to Dispatched.
   dispatch: 'created';
   // Staff plan, start and end jobs and queue file copies; the partner marks a job completed on its share

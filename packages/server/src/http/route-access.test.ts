@@ -43,6 +43,7 @@ describe('the live route table', () => {
       '/api/v2/invoices/:invoice_number/pdf/',
       '/api/v2/invoices/export/',
       '/api/v2/recall/csv/',
+      '/api/v2/accounts/statement/',
       '/api/v2/print_jobs/:id/pdf/',
       '/api/dev/mailbox/',
     ];

@@ -72,6 +72,7 @@ const callsOf = (url: string, s: Samples): Call[] | null => {
       '/api/v2/work_queue/': '?department=DESIGN',
       '/api/v2/recall/': '?article=SCR-NB-CCRP&lot=L1',
       '/api/v2/recall/csv/': '?article=SCR-NB-CCRP&lot=L1',
+      '/api/v2/accounts/statement/': `?client_id=10000&from=${isoDay(-60)}&to=${isoDay(0)}`,
     };
     return [get(`${url}${query[url] ?? ''}`)];
   }

@@ -20,7 +20,6 @@ export const clients = pgTable(
     // Cash customers are never auto invoiced (manual invoicing required).
     is_cash_customer: boolean('is_cash_customer').notNull().default(false),
     credit_limit: money('credit_limit'),
-    current_balance: money('current_balance'),
     invoice_email: text('invoice_email'),
     // Shipping address, copied onto a dispatch when it is made.
     address_line_1: text('address_line_1'),

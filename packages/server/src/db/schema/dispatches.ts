@@ -14,7 +14,7 @@ import {
 import { branches } from './branches';
 import { cases } from './cases';
 import { collections } from './collections';
-import { timestamptz } from './columns';
+import { money, timestamptz } from './columns';
 import { users } from './users';
 
 // A shipment of some of a collection's cases. shipping_address is a copy of the address at dispatch
@@ -72,5 +72,24 @@ export const couriers = pgTable(
       'couriers_tracking_url_template_check',
       sql`${t.tracking_url_template} LIKE 'https://%{tracking}%'`,
     ),
+  ],
+);
+
+// What a courier charges to carry an order from a branch (issue 32): added as the invoice's freight when a
+// dispatch raises it, and kept on the Accounts page by admins.
+export const courier_rates = pgTable(
+  'courier_rates',
+  {
+    courier_id: integer('courier_id')
+      .notNull()
+      .references(() => couriers.id, { onDelete: 'cascade' }),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    freight: money('freight').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.courier_id, t.branch_id] }),
+    check('courier_rates_freight_check', sql`${t.freight} >= 0`),
   ],
 );

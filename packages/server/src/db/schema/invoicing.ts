@@ -63,6 +63,9 @@ export const invoices = pgTable(
     index('invoices_collection_idx').on(t.collection_uid),
     index('invoices_group_idx').on(t.invoice_group_uid),
     index('invoices_billing_client_idx').on(t.billing_client_id),
+    // The Accounts page lists and ages invoices by client and date.
+    index('invoices_shipping_client_idx').on(t.shipping_client_id),
+    index('invoices_date_idx').on(t.invoice_date),
     check('invoices_platform_check', oneOf(t.invoice_platform, ['OEP', 'NEXUS'])),
     check('invoices_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('invoices_freight_check', sql`${t.freight} >= 0`),
@@ -169,5 +172,28 @@ export const price_list = pgTable(
     check('price_list_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
     check('price_list_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('price_list_price_check', sql`${t.unit_price} >= 0`),
+  ],
+);
+
+// A payment received against an issued invoice (issue 32): part payments allowed, never more than is
+// still owed (domain rules/accounts/payments.ts). Balances, aging and statements read these rows.
+export const invoice_payments = pgTable(
+  'invoice_payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    invoice_id: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    // The day the money arrived, in the lab's calendar.
+    paid_on: date('paid_on').notNull(),
+    // The bank's or the client's reference (remittance, cheque number).
+    reference: text('reference').notNull(),
+    recorded_by_id: integer('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('invoice_payments_invoice_idx').on(t.invoice_id),
+    check('invoice_payments_amount_check', sql`${t.amount} > 0`),
   ],
 );

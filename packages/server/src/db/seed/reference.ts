@@ -6,6 +6,8 @@ import {
   branches,
   checklist_templates,
   component_stock,
+  courier_rates,
+  couriers,
   components,
   implant_platforms,
   job_type_required_files,
@@ -65,7 +67,36 @@ export const seedReferenceData = async (db: Db): Promise<void> => {
     const branchIds = await seedBranches(tx);
     await seedLists(tx);
     await seedImplantCatalogue(tx, branchIds);
+    await seedCourierRates(tx, branchIds);
   });
+};
+
+/**
+ * What each courier charges to carry an order from each branch (issue 32): a dispatch adds it to the
+ * invoice as freight. Domestic couriers from their own country's branches; the lab changes the table on
+ * the Accounts page.
+ */
+const courierRates: Record<string, Record<string, string>> = {
+  'Australia Post': { Melbourne: '12.50', Sydney: '12.50' },
+  'Australia Post Express': { Melbourne: '18.95', Sydney: '18.95' },
+  StarTrack: { Melbourne: '15.00', Sydney: '15.00' },
+  TNT: { Melbourne: '16.50', Sydney: '16.50' },
+  'DHL Express': { Melbourne: '45.00', Sydney: '45.00', Auckland: '49.00' },
+  Aramex: { Melbourne: '11.00', Sydney: '11.00', Auckland: '10.50' },
+  'NZ Post': { Auckland: '9.50' },
+  CourierPost: { Auckland: '12.00' },
+  'NZ Couriers': { Auckland: '11.50' },
+};
+
+const seedCourierRates = async (tx: Tx, branchIds: Map<string, number>): Promise<void> => {
+  const rows = await tx.select({ id: couriers.id, name: couriers.name }).from(couriers);
+  const rates = rows.flatMap((courier) =>
+    Object.entries(courierRates[courier.name] ?? {}).flatMap(([branch, freight]) => {
+      const branchId = branchIds.get(branch);
+      return branchId === undefined ? [] : [{ courier_id: courier.id, branch_id: branchId, freight }];
+    }),
+  );
+  if (rates.length > 0) await insertAll(tx, courier_rates, rates);
 };
 
 const seedBranches = async (tx: Tx): Promise<Map<string, number>> => {

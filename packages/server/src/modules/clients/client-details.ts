@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ClientDetails } from '@lab/domain';
 import { selectRows, type Queryable } from '../../db/client';
+import { clientBalanceSql, invoiceFiguresSql } from '../invoicing/invoice-figures';
 import { requireClientRecord } from './client-record';
 
 // GET /api/v2/client/{id}/: the client's own columns, the account that pays for its orders, what is
@@ -39,22 +40,27 @@ const countCollections = async (q: Queryable, clientId: number): Promise<CountRo
   };
 };
 
-// An invoice's total is its priced lines (quantity and unit price both given) plus freight
-// (collection-views §5 'Invoice total'). It is billed to its billing client, else its shipping client.
+// An invoice's total is its priced lines plus freight (collection-views §5 'Invoice total'), worked out
+// by the invoicing module's figures, as the Accounts page does. It is billed to its billing client, else
+// its shipping client.
 const findOpenInvoices = (q: Queryable, clientId: number) =>
   selectRows<OpenInvoiceRow>(
     q,
-    sql`SELECT i.currency, count(*)::int AS invoice_count,
-               round(sum(i.freight + coalesce(lines.amount, 0)), 2)::text AS total
-        FROM invoices i
-        LEFT JOIN LATERAL (
-          SELECT sum(l.total_amount) AS amount FROM invoice_lines l
-          WHERE l.invoice_id = i.id AND l.total_qty IS NOT NULL AND l.unit_price IS NOT NULL
-        ) lines ON true
-        WHERE coalesce(i.billing_client_id, i.shipping_client_id) = ${clientId}
-          AND NOT i.finalised AND i.manually_invoiced_at IS NULL
-        GROUP BY i.currency ORDER BY i.currency`,
+    sql`SELECT f.currency, count(*)::int AS invoice_count, sum(f.ex)::numeric(12,2)::text AS total
+        FROM (${invoiceFiguresSql(
+          sql`coalesce(i.billing_client_id, i.shipping_client_id) = ${clientId}
+              AND NOT i.finalised AND i.manually_invoiced_at IS NULL`,
+        )}) f
+        GROUP BY f.currency ORDER BY f.currency`,
   );
+
+const findBalance = async (q: Queryable, clientId: number): Promise<string> => {
+  const [row] = await selectRows<{ balance: string }>(
+    q,
+    sql`SELECT ${clientBalanceSql(sql`${clientId}`)} AS balance`,
+  );
+  return row?.balance ?? '0.00';
+};
 
 export const findClientDetails = async (q: Queryable, rawId: string): Promise<ClientDetails> => {
   const client = await requireClientRecord(q, rawId);
@@ -79,7 +85,7 @@ export const findClientDetails = async (q: Queryable, rawId: string): Promise<Cl
     is_cash_customer: client.is_cash_customer,
     billing_client: billingClient,
     credit_limit: client.credit_limit,
-    current_balance: client.current_balance,
+    current_balance: await findBalance(q, client.id),
     open_invoices: openInvoices.map((row) => ({
       currency: row.currency,
       invoice_count: Number(row.invoice_count),

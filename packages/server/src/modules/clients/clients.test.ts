@@ -116,7 +116,8 @@ describe('GET /api/v2/client/{id}/', () => {
       is_cash_customer: false,
       billing_client: { id: group.client_id, uid: group.uid, name: 'Southern Group Accounts', country: 'AU' },
       credit_limit: null,
-      current_balance: null,
+      // What it owes: the finalised invoice, 80 + 10 freight and 10 % GST (invoice-figures.ts).
+      current_balance: '99.00',
       open_invoices: [{ currency: 'AUD', invoice_count: 1, total: '250.00' }],
       collection_count: 29,
       active_collection_count: 27,

@@ -8,6 +8,7 @@ import {
   centsToMoneyText,
   parseMoneyCents,
 } from '@lab/domain';
+import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { branches, cases, clients, invoice_lines } from '../../db/schema/index';
 import { answerCase, type CaseActionHandler } from '../cases/kernel';
@@ -87,15 +88,20 @@ const snapshotOf = async (tx: Tx, invoice: InvoiceRecord) => {
   };
 };
 
-export const finaliseInvoice: CaseActionHandler<'finalise_invoice'> = async (tx, input) => {
-  const { actionCase, actor, now, body } = input;
-  assertAdmin(actor);
-  const invoice = await lockCollectionInvoice(tx, actionCase.collection.uid, body.invoice_number);
+/**
+ * Finalises an invoice locked by the caller, in the caller's transaction: the rule's refusal and the cash
+ * customer's are 409s. The case action and the Accounts page's batch both finalise through here.
+ */
+export const finaliseLockedInvoice = async (
+  tx: Tx,
+  input: { invoice: InvoiceRecord; branchId: number | null; actor: StaffActor; now: Date },
+): Promise<{ total: string }> => {
+  const { invoice, actor, now } = input;
   // §4: ready_to_finalise is false while any case of the collection awaits dispatch.
   const progress = await tx
     .select({ dispatched: cases.dispatched, cancelled: cases.cancelled })
     .from(cases)
-    .where(eq(cases.collection_uid, actionCase.collection.uid));
+    .where(eq(cases.collection_uid, invoice.collection_uid));
   const refusal = finaliseRefusal(
     { finalised: invoice.finalised, manually_invoiced: invoice.manually_invoiced_at !== null },
     progress,
@@ -103,7 +109,7 @@ export const finaliseInvoice: CaseActionHandler<'finalise_invoice'> = async (tx,
   if (refusal) throw closedRefusal(refusal);
   if ((await billTo(tx, invoice)).isCash) throw closedRefusal(invoiceMessages.cashCustomer);
 
-  const invoiceDate = await issueDate(tx, actionCase.collection.fulfillment_branch_id, now);
+  const invoiceDate = await issueDate(tx, input.branchId, now);
   const snapshot = await snapshotOf(tx, invoice);
   await tx
     .update(invoices)
@@ -127,6 +133,19 @@ export const finaliseInvoice: CaseActionHandler<'finalise_invoice'> = async (tx,
     actor,
     now,
   });
+  return { total: snapshot.total };
+};
+
+export const finaliseInvoice: CaseActionHandler<'finalise_invoice'> = async (tx, input) => {
+  const { actionCase, actor, now, body } = input;
+  assertAdmin(actor);
+  const invoice = await lockCollectionInvoice(tx, actionCase.collection.uid, body.invoice_number);
+  await finaliseLockedInvoice(tx, {
+    invoice,
+    branchId: actionCase.collection.fulfillment_branch_id,
+    actor,
+    now,
+  });
   return answerCase(actionCase.row.uid);
 };
 
@@ -139,15 +158,20 @@ export const manuallyInvoiced: CaseActionHandler<'manually_invoiced'> = async (t
     manually_invoiced: invoice.manually_invoiced_at !== null,
   });
   if (refusal) throw closedRefusal(refusal);
+  // Billed outside the system, but dated all the same: its PDF and the Accounts page show the day.
+  const invoiceDate = await issueDate(tx, actionCase.collection.fulfillment_branch_id, now);
   await tx
     .update(invoices)
-    .set({ manually_invoiced_at: now, manually_invoiced_by_id: actor.id })
+    .set({ manually_invoiced_at: now, manually_invoiced_by_id: actor.id, invoice_date: invoiceDate })
     .where(eq(invoices.id, invoice.id));
   await recordInvoiceChange(tx, {
     invoice,
     action: 'manually_invoiced',
     caseUid: null,
-    changes: { manually_invoiced: { old: false, new: true } },
+    changes: {
+      manually_invoiced: { old: false, new: true },
+      invoice_date: { old: null, new: invoiceDate },
+    },
     actor,
     now,
   });

@@ -1,6 +1,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
+import { clientBalanceSql } from './invoice-figures';
 import {
   cases,
   clients,
@@ -42,7 +43,7 @@ export const selectInvoices = (db: Queryable, scope: SQL) =>
         invoice_email: clients.invoice_email,
         is_cash_customer: clients.is_cash_customer,
         credit_limit: clients.credit_limit,
-        current_balance: clients.current_balance,
+        current_balance: sql<string>`${clientBalanceSql(sql`${clients.id}`)}`,
         email: clients.email,
         address_line_1: clients.address_line_1,
         address_line_2: clients.address_line_2,
@@ -51,12 +52,18 @@ export const selectInvoices = (db: Queryable, scope: SQL) =>
         postcode: clients.postcode,
         country: clients.country,
       },
+      // The issuing branch's country, for the tax (accounts/tax.ts).
+      branch_country: sql<string | null>`(SELECT b.country FROM collections col
+        JOIN branches b ON b.id = col.fulfillment_branch_id WHERE col.uid = ${invoices.collection_uid})`,
       billing: {
         name: billingClients.name,
+        country: billingClients.country,
         invoice_email: billingClients.invoice_email,
         is_cash_customer: billingClients.is_cash_customer,
         credit_limit: billingClients.credit_limit,
-        current_balance: billingClients.current_balance,
+        current_balance: sql<
+          string | null
+        >`CASE WHEN ${billingClients.id} IS NULL THEN NULL ELSE ${clientBalanceSql(sql`${billingClients.id}`)} END`,
       },
     })
     .from(invoices)

@@ -120,7 +120,7 @@ describe('GET /api/cases/{case_id}/invoicing/', () => {
     const payer = await createClient(test.db, { name: 'Payer Group' });
     await test.db
       .update(clients)
-      .set({ invoice_email: 'accounts@payer.example.com', credit_limit: '5000', current_balance: '1234.5' })
+      .set({ invoice_email: 'accounts@payer.example.com', credit_limit: '5000' })
       .where(eq(clients.id, payer.id));
     const collection = await createCollection(test.db, {
       client: shipper,
@@ -194,7 +194,8 @@ describe('GET /api/cases/{case_id}/invoicing/', () => {
       billing_invoice_email: 'accounts@payer.example.com',
       client_email_address: shipper.email,
       bill_to_credit_limit: '5000.00',
-      bill_to_current_balance: '1234.50',
+      // Nothing finalised is billed to the payer yet: it owes nothing.
+      bill_to_current_balance: '0.00',
       invoice_platform: 'NEXUS',
       currency: 'AUD',
       finalised: false,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  amountsOfTotal,
   centsToMoneyText,
   dentates,
   invoiceMessages,
@@ -11,6 +12,7 @@ import {
   parseMoneyCents,
   shippingAddressSchema,
   sortLinesByAmount,
+  taxRateFor,
   type Invoice,
   type InvoiceIssue,
   type InvoiceLine,
@@ -51,7 +53,7 @@ const shippingOf = (row: InvoiceRow): { name: string; address: ShippingAddress }
 
 type BillTo = Pick<
   ClientColumns,
-  'name' | 'invoice_email' | 'is_cash_customer' | 'credit_limit' | 'current_balance'
+  'name' | 'invoice_email' | 'is_cash_customer' | 'credit_limit' | 'current_balance' | 'country'
 >;
 
 /** The billing client, else the shipping client (a collection without one is paid by its shipper). */
@@ -64,7 +66,8 @@ const billToOf = (row: InvoiceRow): BillTo => {
     invoice_email: billing.invoice_email,
     is_cash_customer: billing.is_cash_customer ?? false,
     credit_limit: billing.credit_limit,
-    current_balance: billing.current_balance,
+    current_balance: billing.current_balance ?? '0.00',
+    country: billing.country ?? row.shipping.country,
   };
 };
 
@@ -156,6 +159,8 @@ export const presentInvoices = (input: {
     const manuallyInvoiced = row.manually_invoiced_at !== null;
     const isOpen = !row.finalised && !manuallyInvoiced;
     const freightCents = centsOfStored(row.freight);
+    const taxRate = taxRateFor(row.branch_country, billTo.country);
+    const amounts = amountsOfTotal(invoiceTotalCents({ lines, freight_cents: freightCents }), taxRate);
     return {
       invoice_number: row.invoice_number,
       invoice_group_invoice_number: main.invoice_number,
@@ -194,7 +199,11 @@ export const presentInvoices = (input: {
       is_cash_customer: billTo.is_cash_customer,
       freight: centsToMoneyText(freightCents),
       lines: lines.map(presentLine),
-      total: centsToMoneyText(invoiceTotalCents({ lines, freight_cents: freightCents })),
+      total: centsToMoneyText(amounts.exCents),
+      tax_name: taxRate?.name ?? null,
+      tax_percent: taxRate?.percent ?? null,
+      tax: centsToMoneyText(amounts.taxCents),
+      amount_due: centsToMoneyText(amounts.incCents),
       errors: issuesOf(lines, isOpen, billTo.is_cash_customer),
     };
   });

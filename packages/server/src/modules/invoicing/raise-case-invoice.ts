@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import { centsToMoneyText } from '@lab/domain';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { centsToMoneyText, parseMoneyCents } from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
-import type { Tx } from '../../db/client';
+import { selectRows, type Tx } from '../../db/client';
 import { collection_pricing_kits, invoice_cases, invoice_lines, invoices, kits } from '../../db/schema/index';
 import type { ActionCase } from '../cases/kernel';
 import { buildCaseLines, type NewInvoiceLine } from './case-lines';
@@ -12,16 +12,41 @@ import { loadPriceBook, type PriceBook } from './price-book';
 // and its lines go onto the collection's open invoice (not finalised, not manually invoiced), which is
 // created when there is none. The collection's pricing kits go onto its first invoice, fixed (a split
 // leaves them). A case already on an invoice is left as it is (a case dispatched again is not billed twice).
+// The courier's freight comes on with the first case a courier carries.
 
 const currencyOfCountry = (country: string): string => (country === 'NZ' ? 'NZD' : 'AUD');
 
-type OpenInvoice = { id: number; invoice_number: number; currency: string; collection_uid: string };
+type OpenInvoice = {
+  id: number;
+  invoice_number: number;
+  currency: string;
+  collection_uid: string;
+  freight: string;
+};
 
 const openInvoiceColumns = {
   id: invoices.id,
   invoice_number: invoices.invoice_number,
   currency: invoices.currency,
   collection_uid: invoices.collection_uid,
+  freight: invoices.freight,
+};
+
+/**
+ * What carrying the order costs (issue 32): the rate of the courier of the collection's latest dispatch
+ * (New Dispatch stores it before the cases move) from the collection's branch; null when the cases were
+ * dispatched without a courier, or the courier has no rate there.
+ */
+const courierFreight = async (tx: Tx, collectionUid: string): Promise<string | null> => {
+  const [rate] = await selectRows<{ freight: string }>(
+    tx,
+    sql`SELECT r.freight::text AS freight FROM dispatches d
+        JOIN couriers c ON c.name = d.courier
+        JOIN courier_rates r ON r.courier_id = c.id AND r.branch_id = d.branch_id
+        WHERE d.collection_uid = ${collectionUid}
+        ORDER BY d.dispatched_at DESC, d.id DESC LIMIT 1`,
+  );
+  return rate?.freight ?? null;
 };
 
 /** The collection's oldest open invoice (the main one of its group), locked. */
@@ -142,11 +167,17 @@ export const raiseCaseInvoice = async (
   const lines = [...(await buildCaseLines(tx, [row.uid], prices)), ...kitsToAdd];
   await tx.insert(invoice_cases).values({ invoice_id: invoice.id, case_uid: row.uid });
   await insertInvoiceLines(tx, invoice.id, lines);
+  // The courier's freight, on an invoice that carries none yet (an admin may have set it by hand).
+  const freight = parseMoneyCents(invoice.freight) === 0 ? await courierFreight(tx, collection.uid) : null;
+  if (freight !== null) await tx.update(invoices).set({ freight }).where(eq(invoices.id, invoice.id));
   await recordInvoiceChange(tx, {
     invoice,
     action: open ? 'updated' : 'created',
     caseUid: row.uid,
-    changes: { lines_added: { old: null, new: lines.map((l) => `${row.case_mkey} ${l.description}`) } },
+    changes: {
+      lines_added: { old: null, new: lines.map((l) => `${row.case_mkey} ${l.description}`) },
+      ...(freight === null ? {} : { freight: { old: invoice.freight, new: freight } }),
+    },
     actor,
     now,
   });

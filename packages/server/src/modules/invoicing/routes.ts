@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caseInvoicesSchema, itemOptionSetsSchema, legacyCaseIdParams } from '@lab/domain';
 import type { Db } from '../../db/client';
+import { registerAccountsRoutes } from './accounts/routes';
 import { registerInvoiceDocumentRoutes } from './documents/routes';
 import { findCaseInvoices } from './find-case-invoices';
 import { findItemOptions } from './find-item-options';
@@ -31,4 +32,5 @@ export const registerInvoicingRoutes = (app: FastifyInstance, deps: { db: Db }):
   );
 
   registerInvoiceDocumentRoutes(app, { db });
+  registerAccountsRoutes(app, { db });
 };

@@ -4,10 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 // The navigation menu links to the lab's other systems (collection-views §2). They are not part of this
 // installation yet; a signed-in user who follows one gets a page that says so, with the way back. (Clients,
-// Production, Check-in, Customer Service, Gauge MRP and the Design, Finishing and Warehouse work queues
-// are built: their pages have own routes.)
+// Production, Check-in, Customer Service, Gauge MRP, Accounts and the Design, Finishing and Warehouse work
+// queues are built: their pages have own routes.)
 const otherSystems: Record<string, string> = {
-  accounts: 'Accounts',
   management: 'Management',
 };
 

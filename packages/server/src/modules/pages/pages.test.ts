@@ -12,11 +12,11 @@ describe('pages of the other systems', () => {
     const user = await signInAs(test);
     const response = await test.app.inject({
       method: 'GET',
-      url: '/static/v2/accounts.html',
+      url: '/static/v2/management.html',
       headers: { cookie: user.cookie },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<h1>Accounts</h1>');
+    expect(response.body).toContain('<h1>Management</h1>');
     expect(response.body).toContain('This system is not available in this installation yet.');
   });
 
@@ -33,6 +33,24 @@ describe('pages of the other systems', () => {
     expect(checkin.body).not.toContain('not available in this installation');
     const anonymous = await test.app.inject({ method: 'GET', url: '/clients/checkin' });
     expect(anonymous.statusCode).toBe(303);
+  });
+
+  it('serves Accounts to staff, and refuses it to a restricted employee', async () => {
+    const user = await signInAs(test);
+    const page = await test.app.inject({
+      method: 'GET',
+      url: '/static/v2/accounts.html',
+      headers: { cookie: user.cookie },
+    });
+    expect([200, 503]).toContain(page.statusCode);
+    expect(page.body).not.toContain('not available in this installation');
+    const restricted = await signInAs(test, { restricted: true });
+    const refused = await test.app.inject({
+      method: 'GET',
+      url: '/static/v2/accounts.html',
+      headers: { cookie: restricted.cookie },
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('answers 404 for an unknown page and sends visitors without a session to sign in', async () => {

@@ -69,6 +69,12 @@ export const registerPageRoutes = async (app: FastifyInstance, distDir: string):
     { config: { access: 'staff', signInRedirect: true, restrictedSystem: 'Gauge MRP' } },
     sendPage('gauge_manufacturing.html'),
   );
+  // Accounts (issue 32): the lab's billing desk; restricted employees are refused the page itself too.
+  app.get(
+    '/static/v2/accounts.html',
+    { config: { access: 'staff', signInRedirect: true, restrictedSystem: 'Accounts' } },
+    sendPage('accounts.html'),
+  );
   for (const bench of ['design', 'finishing', 'warehouse']) {
     app.get(
       `/static/v2/${bench}.html`,

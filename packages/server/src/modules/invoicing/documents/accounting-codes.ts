@@ -11,10 +11,13 @@ export const salesAccountCode = '200';
 /** QuickBooks products/services the rows name (QuickBooks creates ones it does not know). */
 export const quickBooksItems = { line: 'Sales', freight: 'Freight' } as const;
 
-// The tax each currency is billed under: the home country's GST for AUD and NZD (each country's file
-// goes to that country's books); any other currency is an export sale, free of GST.
+// The tax code of an invoice's rows: the home country's GST for an invoice that carries GST (AUD and NZD,
+// each country's file going to that country's books); an invoice without tax (accounts/tax.ts: an export)
+// is GST free.
 const xeroTaxTypes: Record<string, string> = { AUD: 'GST on Income', NZD: '15% GST on Income' };
 const quickBooksTaxCodes: Record<string, string> = { AUD: 'GST', NZD: 'GST' };
 
-export const xeroTaxTypeFor = (currency: string): string => xeroTaxTypes[currency] ?? 'GST Free Income';
-export const quickBooksTaxCodeFor = (currency: string): string => quickBooksTaxCodes[currency] ?? 'FRE';
+export const xeroTaxTypeFor = (invoice: { currency: string; tax_name: string | null }): string =>
+  (invoice.tax_name ? xeroTaxTypes[invoice.currency] : undefined) ?? 'GST Free Income';
+export const quickBooksTaxCodeFor = (invoice: { currency: string; tax_name: string | null }): string =>
+  (invoice.tax_name ? quickBooksTaxCodes[invoice.currency] : undefined) ?? 'FRE';

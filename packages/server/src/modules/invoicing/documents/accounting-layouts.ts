@@ -1,4 +1,6 @@
 import {
+  allocateTaxCents,
+  centsToMoneyText,
   parseMoneyCents,
   type AccountingExportFormat,
   type Invoice,
@@ -18,7 +20,8 @@ import { countryShown, dentateShown, quantityShown } from './document-text';
 // The two accounting imports, one row per invoice line plus one for freight, in the column layout of
 // each system's own import template: Xero's sales invoice import and QuickBooks Online's invoice import.
 // Both systems group rows into invoices by the invoice number. Dates are DD/MM/YYYY, as both read them
-// in an Australian or New Zealand company; amounts are plain decimals ('1234.50'), without $.
+// in an Australian or New Zealand company; amounts are plain decimals ('1234.50'), without $, ex tax, each
+// row with its share of the invoice's tax so the import's tax equals the invoice's.
 
 export type ExportInvoice = { invoice: Invoice; billToAddress: ShippingAddress };
 
@@ -29,6 +32,8 @@ type Posting = {
   unitAmount: string;
   amount: string;
   isFreight: boolean;
+  /** The row's share of the invoice's tax (allocateTaxCents): the rows add up to the invoice's tax. */
+  taxAmount: string;
 };
 
 type LayoutColumn = readonly [header: string, valueOf: (entry: ExportInvoice, posting: Posting) => string];
@@ -55,6 +60,7 @@ const postingsOf = (invoice: Invoice): Posting[] => {
             unitAmount: line.unit_price,
             amount: line.total_amount,
             isFreight: false,
+            taxAmount: '0.00',
           },
         ],
   );
@@ -67,10 +73,16 @@ const postingsOf = (invoice: Invoice): Posting[] => {
           unitAmount: invoice.freight,
           amount: invoice.freight,
           isFreight: true,
+          taxAmount: '0.00',
         },
       ]
     : [];
-  return [...lines, ...freight];
+  const postings = [...lines, ...freight];
+  const taxes = allocateTaxCents(
+    postings.map((posting) => parseMoneyCents(posting.amount) ?? 0),
+    parseMoneyCents(invoice.tax) ?? 0,
+  );
+  return postings.map((posting, index) => ({ ...posting, taxAmount: centsToMoneyText(taxes[index] ?? 0) }));
 };
 
 /** '2026-03-05' → '05/03/2026'. */
@@ -123,8 +135,8 @@ const xeroColumns: readonly LayoutColumn[] = [
   ['*UnitAmount', (_, posting) => posting.unitAmount],
   ['Discount', blank],
   ['*AccountCode', () => salesAccountCode],
-  ['*TaxType', ({ invoice }) => xeroTaxTypeFor(invoice.currency)],
-  ['TaxAmount', blank],
+  ['*TaxType', ({ invoice }) => xeroTaxTypeFor(invoice)],
+  ['TaxAmount', (_, posting) => posting.taxAmount],
   ['TrackingName1', blank],
   ['TrackingOption1', blank],
   ['TrackingName2', blank],
@@ -149,8 +161,8 @@ const quickBooksColumns: readonly LayoutColumn[] = [
   ['ItemQuantity', (_, posting) => posting.quantity],
   ['ItemRate', (_, posting) => posting.unitAmount],
   ['*ItemAmount', (_, posting) => posting.amount],
-  ['*ItemTaxCode', ({ invoice }) => quickBooksTaxCodeFor(invoice.currency)],
-  ['ItemTaxAmount', blank],
+  ['*ItemTaxCode', ({ invoice }) => quickBooksTaxCodeFor(invoice)],
+  ['ItemTaxAmount', (_, posting) => posting.taxAmount],
   ['Currency', ({ invoice }) => invoice.currency],
 ];
 

@@ -130,7 +130,10 @@ describe('GET /api/v2/invoices/{invoice_number}/pdf/', () => {
       new RegExp(`${invoice.caseMkey}\\s+Upper\\s+Titanium screws\\s+1\\s+\\$100\\.00\\s+\\$100\\.00`),
     );
     expect(text.indexOf('Zirconia bridge')).toBeLessThan(text.indexOf('Titanium screws'));
-    expect(text).toMatch(/Total\s+\$616\.00/);
+    expect(text).toMatch(/Total \(ex tax\)\s+\$616\.00/);
+    // An Australian client of the Melbourne branch: GST 10 % beneath the total, and the amount due with it.
+    expect(text).toMatch(/GST 10 %\s+\$61\.60/);
+    expect(text).toMatch(/Amount due\s+\$677\.60/);
   });
 
   it('shows exactly the total and line amounts the Billing view reads', async () => {
@@ -143,7 +146,8 @@ describe('GET /api/v2/invoices/{invoice_number}/pdf/', () => {
     });
     const read = await readInvoice(invoice.caseId, invoice.invoiceNumber);
     const text = (await pdfPages((await getPdf(invoice.invoiceNumber)).rawPayload)).join('\n');
-    expect(text).toMatch(new RegExp(`Total\\s+\\${shown(read.total)}`));
+    expect(text).toMatch(new RegExp(`Total \\(ex tax\\)\\s+\\${shown(read.total)}`));
+    expect(text).toMatch(new RegExp(`Amount due\\s+\\${shown(read.amount_due)}`));
     for (const line of read.lines) expect(text).toContain(shown(line.total_amount));
     // 1.5 × $33.33 = $49.995, half away from zero: $50.00.
     expect(text).toContain('1.5');
@@ -203,7 +207,7 @@ describe('GET /api/v2/invoices/{invoice_number}/pdf/', () => {
     expect(pages[0]).toContain('Component 01');
     expect(pages.at(-1)).toContain('Component 90');
     const total = lines.reduce((sum, line) => sum + Number(line.price) * 100, 0);
-    expect(pages.at(-1)).toMatch(new RegExp(`Total\\s+\\${formatMoney(total, 'AUD')}`));
-    expect(pages.slice(0, -1).join('\n')).not.toMatch(/Total\s+\$/);
+    expect(pages.at(-1)).toMatch(new RegExp(`Total \\(ex tax\\)\\s+\\${formatMoney(total, 'AUD')}`));
+    expect(pages.slice(0, -1).join('\n')).not.toMatch(/Total \(ex tax\)\s+\$/);
   });
 });

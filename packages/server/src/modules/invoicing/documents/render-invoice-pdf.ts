@@ -1,24 +1,27 @@
-import PDFDocument from 'pdfkit';
 import type { Invoice, InvoiceLine } from '@lab/domain';
 import { addressLinesOf, dateShown, dentateShown, moneyShown, quantityShown } from './document-text';
 import type { InvoiceDocument } from './find-invoice-by-number';
 import { letterheads, type Letterhead } from './lab-letterhead';
-import { winAnsiText } from './win-ansi-text';
+import {
+  cellPadding,
+  colors,
+  drawFooters,
+  drawLetterhead,
+  fontSize,
+  heightOf,
+  layoutOf,
+  maxRowHeight,
+  pageMargin,
+  renderPdf,
+  rule,
+  textAt,
+  type Doc,
+  type Layout,
+} from './pdf-drawing';
 
 // The invoice as an A4 PDF: letterhead, the invoice's particulars, bill-to and ship-to, the lines (as the
 // read orders them: largest amount first) flowing over as many pages as they need with the table header
-// repeated, then freight and total. pdfkit's built-in Helvetica needs no font files; it only encodes
-// Windows-1252, so every text goes through winAnsiText first.
-
-type Doc = PDFKit.PDFDocument;
-
-const pageMargin = 48;
-const footerSpace = 28;
-const colors = { text: '#1d2430', muted: '#5f6b7a', rule: '#d5dbe3', zebra: '#f4f6f9', note: '#fff6e0' };
-const fontSize = { body: 9, small: 8, label: 7.5 };
-const cellPadding = { x: 5, y: 5 };
-// A line's description may be long; a row never takes more than this, the rest ends in an ellipsis.
-const maxRowHeight = 200;
+// repeated, then freight and total (pdf-drawing.ts draws what the lab's documents share).
 
 const titleOf = (invoice: Invoice): string => {
   if (invoice.manually_invoiced) return 'MANUALLY INVOICED';
@@ -65,41 +68,6 @@ const columnsFor = (contentWidth: number): Column[] => {
   ];
   const taken = fixed.reduce((sum, column) => sum + column.width, 0);
   return fixed.map((column) => (column.width === 0 ? { ...column, width: contentWidth - taken } : column));
-};
-
-/** Draws text at a position without pdfkit's automatic page break (footers sit in the bottom margin). */
-const textAt = (doc: Doc, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) => {
-  doc.text(winAnsiText(text), x, y, { lineBreak: options.width !== undefined, ...options });
-};
-
-const heightOf = (doc: Doc, text: string, width: number): number =>
-  doc.heightOfString(winAnsiText(text) || ' ', { width });
-
-type Layout = { left: number; right: number; width: number; bottom: number };
-
-const layoutOf = (doc: Doc): Layout => ({
-  left: pageMargin,
-  right: doc.page.width - pageMargin,
-  width: doc.page.width - pageMargin * 2,
-  bottom: doc.page.height - pageMargin - footerSpace,
-});
-
-const rule = (doc: Doc, layout: Layout, y: number, color = colors.rule, width = 0.75) => {
-  doc.moveTo(layout.left, y).lineTo(layout.right, y).lineWidth(width).strokeColor(color).stroke();
-};
-
-/** Brand, lab address and contact at the left; the document title at the right. Returns the next y. */
-const drawLetterhead = (doc: Doc, layout: Layout, letterhead: Letterhead, title: string): number => {
-  doc.rect(0, 0, doc.page.width, 8).fill(letterhead.accent);
-  const top = pageMargin;
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(letterhead.accent);
-  textAt(doc, letterhead.name, layout.left, top);
-  doc.font('Helvetica').fontSize(fontSize.small).fillColor(colors.muted);
-  textAt(doc, letterhead.addressLine, layout.left, top + 26);
-  textAt(doc, letterhead.contactLine, layout.left, top + 38);
-  doc.font('Helvetica-Bold').fontSize(15).fillColor(colors.text);
-  textAt(doc, title, layout.left, top + 2, { width: layout.width, align: 'right' });
-  return top + 62;
 };
 
 /** Label/value pairs in a column; returns the y under the last pair. */
@@ -221,36 +189,22 @@ const drawTotals = (doc: Doc, layout: Layout, invoice: Invoice, y: number, accen
     textAt(doc, value, x + width - valueWidth, at, { width: valueWidth, align: 'right' });
   };
   row('Freight', moneyShown(invoice.freight, invoice.currency), y, false);
-  doc
-    .moveTo(x, y + 16)
-    .lineTo(layout.right, y + 16)
-    .lineWidth(1.2)
-    .strokeColor(accent)
-    .stroke();
-  row('Total', moneyShown(invoice.total, invoice.currency), y + 22, true);
+  const underline = (at: number) =>
+    doc.moveTo(x, at).lineTo(layout.right, at).lineWidth(1.2).strokeColor(accent).stroke();
+  underline(y + 16);
+  // The Total is ex tax (collection-views §5); the tax and the amount due follow it (issue 32).
+  row('Total (ex tax)', moneyShown(invoice.total, invoice.currency), y + 22, false);
+  row(
+    invoice.tax_name ? `${invoice.tax_name} ${invoice.tax_percent} %` : 'No tax (export)',
+    moneyShown(invoice.tax, invoice.currency),
+    y + 38,
+    false,
+  );
+  underline(y + 54);
+  row('Amount due', moneyShown(invoice.amount_due, invoice.currency), y + 60, true);
   doc.font('Helvetica').fontSize(fontSize.small).fillColor(colors.muted);
-  textAt(doc, `Currency: ${invoice.currency}`, x, y + 40, { width, align: 'right' });
-  return y + 56;
-};
-
-const drawFooters = (doc: Doc, invoiceNumber: number, letterhead: Letterhead) => {
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i += 1) {
-    doc.switchToPage(i);
-    const layout = layoutOf(doc);
-    // Text in the bottom margin would make pdfkit start a new page; the footer is meant to sit there.
-    const bottomMargin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - pageMargin + 4;
-    rule(doc, layout, y - 8);
-    doc.font('Helvetica').fontSize(fontSize.small).fillColor(colors.muted);
-    textAt(doc, `${letterhead.name}  |  Invoice ${invoiceNumber}`, layout.left, y);
-    textAt(doc, `Page ${i - range.start + 1} of ${range.count}`, layout.left, y, {
-      width: layout.width,
-      align: 'right',
-    });
-    doc.page.margins.bottom = bottomMargin;
-  }
+  textAt(doc, `Currency: ${invoice.currency}`, x, y + 78, { width, align: 'right' });
+  return y + 94;
 };
 
 const drawInvoice = (doc: Doc, { invoice, billToAddress, branding }: InvoiceDocument) => {
@@ -332,33 +286,15 @@ const drawInvoice = (doc: Doc, { invoice, billToAddress, branding }: InvoiceDocu
     y += height;
   });
 
-  const totalsHeight = 70;
+  const totalsHeight = 108;
   if (y + totalsHeight > layout.bottom) y = startContinuationPage(doc, invoice.invoice_number, letterhead);
   drawTotals(doc, layout, invoice, y + 12, letterhead.accent);
-  drawFooters(doc, invoice.invoice_number, letterhead);
+  drawFooters(doc, `Invoice ${invoice.invoice_number}`, letterhead);
 };
 
 /** The invoice's PDF, whole, in memory (an invoice is a few pages at most). */
 export const renderInvoicePdf = (document: InvoiceDocument): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const letterhead = letterheads[document.branding];
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: pageMargin,
-      bufferPages: true,
-      info: {
-        Title: `Invoice ${document.invoice.invoice_number}`,
-        Author: letterhead.name,
-      },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    try {
-      drawInvoice(doc, document);
-      doc.end();
-    } catch (error) {
-      reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  });
+  renderPdf(
+    { title: `Invoice ${document.invoice.invoice_number}`, letterhead: letterheads[document.branding] },
+    (doc) => drawInvoice(doc, document),
+  );

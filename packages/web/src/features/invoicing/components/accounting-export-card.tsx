@@ -7,6 +7,7 @@ import { useState } from 'react';
 import {
   accountingExportQuerySchema,
   accountingExportFormats,
+  accountingExportPath,
   type AccountingExportFormat,
 } from '@lab/domain';
 import { SectionCard } from './section-card';
@@ -24,8 +25,7 @@ const formatLabels: Record<AccountingExportFormat, string> = {
 const localToday = (): string => new Date().toLocaleDateString('en-CA');
 const firstOfMonth = (today: string): string => `${today.slice(0, 8)}01`;
 
-export const exportUrl = (query: { format: AccountingExportFormat; from: string; to: string }): string =>
-  `/api/v2/invoices/export/?${new URLSearchParams(query).toString()}`;
+export const exportUrl = accountingExportPath;
 
 export const AccountingExportCard = () => {
   const today = localToday();

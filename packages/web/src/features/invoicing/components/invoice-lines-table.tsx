@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import type { Invoice } from '@lab/domain';
 import { moneyOf, quantityOf } from '../invoice-rules';
 
-/** The invoice's lines (largest first, as the server sorts them), then freight and the total (§5). */
+/** The invoice's lines (largest first, as the server sorts them), then freight, the total (§5), its tax and the amount due. */
 export const InvoiceLinesTable = ({ invoice }: { invoice: Invoice }) => {
   const money = (text: string | null) => (text === null ? '' : moneyOf(text, invoice.currency));
   return (
@@ -57,6 +57,23 @@ export const InvoiceLinesTable = ({ invoice }: { invoice: Invoice }) => {
             </TableCell>
             <TableCell align="right" aria-label="Invoice total">
               {money(invoice.total)} {invoice.currency}
+            </TableCell>
+          </TableRow>
+          {/* Beneath the Total (ex tax): the tax by the branch's country, and what the client pays. */}
+          <TableRow>
+            <TableCell colSpan={5} align="right">
+              {invoice.tax_name ? `${invoice.tax_name} ${invoice.tax_percent} %` : 'No tax (export)'}
+            </TableCell>
+            <TableCell align="right" aria-label="Invoice tax">
+              {money(invoice.tax)}
+            </TableCell>
+          </TableRow>
+          <TableRow sx={{ '& td': { fontWeight: 600, borderBottom: 0 } }}>
+            <TableCell colSpan={5} align="right">
+              Amount due{invoice.tax_name ? ` incl. ${invoice.tax_name}` : ''}
+            </TableCell>
+            <TableCell align="right" aria-label="Amount due">
+              {money(invoice.amount_due)} {invoice.currency}
             </TableCell>
           </TableRow>
         </TableBody>

@@ -52,9 +52,13 @@ describe('InvoicesView', () => {
     expect(within(details).getByText('Brighton VIC 3186')).toBeTruthy();
     expect(within(details).getByText('StarTrack')).toBeTruthy();
     const lines = within(details).getByRole('table', { name: 'Invoice lines' });
-    expect(within(lines).getAllByRole('row')).toHaveLength(1 + 4 + 2);
+    // Header, four lines, freight, total, GST and the amount due.
+    expect(within(lines).getAllByRole('row')).toHaveLength(1 + 4 + 4);
     expect(within(lines).getByText('$15.00')).toBeTruthy();
     expect(within(lines).getByLabelText('Invoice total').textContent).toBe('$1,015.00 AUD');
+    expect(within(lines).getByText('GST 10 %')).toBeTruthy();
+    expect(within(lines).getByLabelText('Invoice tax').textContent).toBe('$101.50');
+    expect(within(lines).getByLabelText('Amount due').textContent).toBe('$1,116.50 AUD');
     expect(within(details).getByRole('link', { name: 'PDF of invoice 200001' }).getAttribute('href')).toBe(
       '/api/v2/invoices/200001/pdf/',
     );

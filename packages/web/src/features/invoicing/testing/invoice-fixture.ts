@@ -112,6 +112,10 @@ export const anInvoice = (overrides: Partial<Invoice> = {}): Invoice => ({
   freight: '15.00',
   lines: invoiceLines,
   total: '1015.00',
+  tax_name: 'GST',
+  tax_percent: 10,
+  tax: '101.50',
+  amount_due: '1116.50',
   errors: [],
   ...overrides,
 });
