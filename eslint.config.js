@@ -102,6 +102,7 @@ const serverModuleEntries = {
   invoicing: [
     'case-actions.ts', // its case actions, plugged into the runner
     'case-event-reactions.ts', // it bills a dispatched case (subscribes to the case events)
+    'demo-payments.ts', // the demo records payments against its older invoices
   ],
   outsourcing: [
     'case-actions.ts', // its case actions, plugged into the runner

@@ -44,6 +44,7 @@ export const caseActionPermissions: Record<CaseActionName, Permission> = {
   manually_invoiced: 'invoice',
   split_invoice: 'invoice',
   invoice_purchase_order: 'invoice',
+  invoice_freight: 'invoice',
 };
 
 const editCaseFieldPermissions: Record<keyof CaseEdit, Permission> = {

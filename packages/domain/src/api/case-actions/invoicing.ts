@@ -19,6 +19,8 @@ export const invoiceActionMessages = {
   splitCasesMismatch: "The two lists must hold exactly the invoice's cases",
   optionDescriptionBlank: caseActionMessages.blank,
   tooManyOptions: 'At most 50 options per case',
+  // Ours (issue 32): freight as money, like an item option's amount.
+  freightInvalid: 'Value must be a dollar amount, e.g. 15.00',
 } as const;
 
 const invoiceNumber = idOf(invoiceActionMessages.unknownInvoice);
@@ -45,5 +47,13 @@ export const invoicingCaseActions = [
   action('invoice_purchase_order', {
     case_collection_uid: z.uuid(),
     purchase_order_number: storedText(50).nullable(),
+  }),
+  // Ours (issue 32): the freight of an open invoice, set by hand (a dispatch sets the courier's rate).
+  action('invoice_freight', {
+    invoice_number: invoiceNumber,
+    freight: z
+      .string({ error: invoiceActionMessages.freightInvalid })
+      .trim()
+      .regex(/^\d{1,8}(\.\d{1,2})?$/, invoiceActionMessages.freightInvalid),
   }),
 ] as const;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import { recomputeCaseSchedules } from '../../modules/schedule/recompute-case-schedule';
 import { deriveMissingPickLots } from '../../modules/warehouse/pick-lots';
+import { seedDemoPayments } from '../../modules/invoicing/demo-payments';
 import { seedDeliveries } from '../../modules/warehouse/demo-deliveries';
 import { cases } from '../schema/index';
 import { inTransaction, type Db } from '../client';
@@ -75,6 +76,7 @@ export const seedDemoData = async (db: Db, options: { collections?: number } = {
       activeCases.map((row) => row.uid),
     );
     await seedKitLoans(tx, now);
+    await seedDemoPayments(tx, now);
   });
   // The demo's picked slips get their lots placed at once, so a recall answers from the first start.
   await deriveMissingPickLots(db);

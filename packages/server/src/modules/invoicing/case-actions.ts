@@ -1,6 +1,7 @@
 import type { CaseActionHandlers } from '../cases/kernel';
 import { finaliseInvoice, manuallyInvoiced } from './close-invoice';
 import { editCaseItems } from './edit-case-items';
+import { setInvoiceFreight } from './set-invoice-freight';
 import { setPurchaseOrder } from './set-purchase-order';
 import { splitInvoice } from './split-invoice';
 
@@ -12,6 +13,12 @@ export const invoicingCaseActionHandlers = {
   manually_invoiced: manuallyInvoiced,
   split_invoice: splitInvoice,
   invoice_purchase_order: setPurchaseOrder,
+  invoice_freight: setInvoiceFreight,
 } satisfies CaseActionHandlers<
-  'edit_case_items' | 'finalise_invoice' | 'manually_invoiced' | 'split_invoice' | 'invoice_purchase_order'
+  | 'edit_case_items'
+  | 'finalise_invoice'
+  | 'manually_invoiced'
+  | 'split_invoice'
+  | 'invoice_purchase_order'
+  | 'invoice_freight'
 >;

@@ -30,6 +30,8 @@ type InvoiceRow = FigureColumns & {
 type TotalsRow = FigureColumns & { currency: string; count: number };
 
 const money = (column: string) => sql.raw(`${column}::numeric(12,2)::text`);
+// An invoice invoiced manually is owed wherever it was billed: nothing here.
+const owed = 'CASE WHEN i.manually_invoiced_at IS NULL THEN f.inc - f.paid ELSE 0 END';
 
 export const listAccountsInvoices = async (
   q: Queryable,
@@ -44,7 +46,7 @@ export const listAccountsInvoices = async (
                i.finalised, i.manually_invoiced_at IS NOT NULL AS manually_invoiced, ${readySql} AS ready,
                i.invoice_date::text AS invoice_date, ${invoiceDaySql}::text AS raised_on,
                ${money('f.ex')} AS ex, ${money('f.tax')} AS tax, ${money('f.inc')} AS inc,
-               ${money('f.paid')} AS paid, ${money('(f.inc - f.paid)')} AS outstanding
+               ${money('f.paid')} AS paid, ${money(`(${owed})`)} AS outstanding
         FROM (${invoiceFiguresSql(where)}) f
         JOIN invoices i ON i.id = f.invoice_id
         JOIN collections col ON col.uid = i.collection_uid
@@ -57,8 +59,9 @@ export const listAccountsInvoices = async (
     q,
     sql`SELECT f.currency, count(*)::int AS count, ${money('sum(f.ex)')} AS ex, ${money('sum(f.tax)')} AS tax,
                ${money('sum(f.inc)')} AS inc, ${money('sum(f.paid)')} AS paid,
-               ${money('sum(f.inc - f.paid)')} AS outstanding
+               ${money(`sum(${owed})`)} AS outstanding
         FROM (${invoiceFiguresSql(where)}) f
+        JOIN invoices i ON i.id = f.invoice_id
         GROUP BY f.currency ORDER BY f.currency`,
   );
   return {

@@ -5,7 +5,7 @@ import { putCaseIntoCollection } from '../../../lib/collection-cache';
 import { caseInvoicesQueryKey } from './get-case-invoices';
 
 // The Billing view's members of POST /api/v2/case/{case_id}/ (collection-views §7): item options,
-// finalise, manual invoicing, split and the purchase order. Each answers the case.
+// finalise, manual invoicing, split, the purchase order and the freight. Each answers the case.
 
 export type InvoicingAction = Extract<
   CaseAction,
@@ -15,7 +15,8 @@ export type InvoicingAction = Extract<
       | 'finalise_invoice'
       | 'manually_invoiced'
       | 'split_invoice'
-      | 'invoice_purchase_order';
+      | 'invoice_purchase_order'
+      | 'invoice_freight';
   }
 >;
 

@@ -11,6 +11,7 @@ import type { Invoice } from '@lab/domain';
 import { addressLines, moneyOf } from '../invoice-rules';
 import { InvoiceLinesTable } from './invoice-lines-table';
 import { InvoiceStatusChip } from './invoice-status-chip';
+import { FreightForm } from './freight-form';
 import { PurchaseOrderForm } from './purchase-order-form';
 import { SectionCard } from './section-card';
 
@@ -110,8 +111,9 @@ export const InvoiceDetailsCard = ({ invoice, caseId, onSplit }: InvoiceDetailsC
                 <Field label="Courier">{invoice.courier}</Field>
                 <Field label="Platform">{invoice.invoice_platform}</Field>
               </Stack>
-              <PurchaseOrderForm
-                key={`${invoice.invoice_number}-${invoice.purchase_order_number ?? ''}`}
+              <PurchaseOrderForm key={invoice.invoice_number} invoice={invoice} caseId={caseId} />
+              <FreightForm
+                key={`${invoice.invoice_number}-${invoice.freight}`}
                 invoice={invoice}
                 caseId={caseId}
               />

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { invoiceMessages, type Invoice } from '@lab/domain';
 import { usePauseAutoRefresh } from '../../../lib/auto-refresh';
@@ -18,6 +19,12 @@ type PurchaseOrderFormProps = {
 export const PurchaseOrderForm = ({ invoice, caseId }: PurchaseOrderFormProps) => {
   const saved = invoice.purchase_order_number ?? '';
   const [value, setValue] = useState(saved);
+  // The saved PO coming back (or changed elsewhere) replaces the field, keeping the "saved" note.
+  const [shown, setShown] = useState(saved);
+  if (shown !== saved) {
+    setShown(saved);
+    setValue(saved);
+  }
   const action = useInvoicingAction(invoice.case_collection_uid);
   const isClosed = isInvoiceClosed(invoice);
   const isDirty = value.trim() !== saved;
@@ -65,6 +72,11 @@ export const PurchaseOrderForm = ({ invoice, caseId }: PurchaseOrderFormProps) =
           Save
         </Button>
       </Stack>
+      {action.isSuccess && !isDirty && (
+        <Typography variant="body2" color="success.main" role="status">
+          PO# saved
+        </Typography>
+      )}
       {action.isError && <Alert severity="error">{invoiceMessages.purchaseOrderFailed}</Alert>}
     </Stack>
   );
