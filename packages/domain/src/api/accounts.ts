@@ -145,3 +145,69 @@ export const statementQuerySchema = z
   })
   .refine((q) => q.from <= q.to, { message: accountsMessages.periodBackwards, path: ['to'] });
 export type StatementQuery = z.output<typeof statementQuerySchema>;
+
+// The price list (issue 32): what the lab charges per market (country and currency), and per client where
+// a client has its own price. A job type without a row is charged its own default price. A row names
+// exactly one item: a job type, a pricing kit or a stocked part.
+export const priceItemKinds = ['job_type', 'kit', 'component'] as const;
+export type PriceItemKind = (typeof priceItemKinds)[number];
+
+export const priceMessages = {
+  unknownItem: 'Choose a job type, kit or part',
+  priceInvalid: 'Value must be a dollar amount, e.g. 15.00',
+  countryInvalid: 'Choose a country',
+  currencyInvalid: 'Choose a currency',
+  priceNotFound: 'Price not found',
+} as const;
+
+const priceAmount = z
+  .string({ error: priceMessages.priceInvalid })
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, priceMessages.priceInvalid);
+
+export const priceRowSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(priceItemKinds),
+  item_id: z.number().int(),
+  item_name: z.string(),
+  /** The warehouse code of a part or kit; null for a job type. */
+  item_code: z.string().nullable(),
+  country: z.string(),
+  currency: z.string(),
+  client: z.object({ client_id: z.number().int(), name: z.string() }).nullable(),
+  unit_price: invoiceMoneyText,
+});
+export type PriceRow = z.infer<typeof priceRowSchema>;
+
+export const pricesQuerySchema = z.object({
+  client_id: positiveId(accountsMessages.clientNotFound).optional(),
+  kind: z.enum(priceItemKinds, { message: priceMessages.unknownItem }).optional(),
+});
+
+export const pricesSchema = z.object({
+  rows: z.array(priceRowSchema),
+  /** Every job type with its default price (charged where no row of the market or client beats it). */
+  job_types: z.array(
+    z.object({ id: z.number().int(), name: z.string(), price: invoiceMoneyText.nullable() }),
+  ),
+});
+export type Prices = z.infer<typeof pricesSchema>;
+
+/** POST /api/v2/accounts/prices/: sets the price of an item in a market (for one client, or for all). */
+export const priceBodySchema = z.strictObject({
+  kind: z.enum(priceItemKinds, { message: priceMessages.unknownItem }),
+  item_id: z.number({ error: priceMessages.unknownItem }).int().positive().max(maxDatabaseInteger),
+  country: z.enum(['AU', 'NZ'], { message: priceMessages.countryInvalid }),
+  currency: z.enum(['AUD', 'NZD'], { message: priceMessages.currencyInvalid }),
+  client_id: positiveId(accountsMessages.clientNotFound).nullable().default(null),
+  unit_price: priceAmount,
+});
+export type PriceBody = z.output<typeof priceBodySchema>;
+
+export const priceParams = z.object({ price_id: z.coerce.number().int().positive().max(maxDatabaseInteger) });
+
+/** PATCH /api/v2/accounts/job_types/{id}/: a job type's default price. */
+export const jobTypePriceBodySchema = z.strictObject({ price: priceAmount });
+export const jobTypeParams = z.object({
+  job_type_id: z.coerce.number().int().positive().max(maxDatabaseInteger),
+});

@@ -109,3 +109,57 @@ export const checkNewDispatch = (body: NewDispatch, ctx: z.RefinementCtx): void 
 
 /** Body of POST /api/v2/collection/{uid}/dispatches/ (and the New Dispatch form's values). */
 export const newDispatchSchema = newDispatchObject.superRefine(checkNewDispatch);
+
+// The couriers as the Accounts page keeps them (issue 32): name, tracking link, whether dispatches may
+// still name it, and what it charges from each branch (the freight a dispatch adds to the invoice).
+export const courierAdminMessages = {
+  blank: 'Cannot be blank',
+  template: 'The tracking link must start with https:// and hold {tracking}',
+  nameTaken: 'A courier of that name exists already',
+  unknownCourier: 'Unknown courier',
+  unknownBranch: 'Branch not found',
+  freightInvalid: 'Value must be a dollar amount, e.g. 15.00',
+} as const;
+
+export const courierAdminSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  tracking_url_template: z.string(),
+  is_active: z.boolean(),
+  rates: z.array(z.object({ branch_id: z.number().int(), branch: z.string(), freight: z.string() })),
+});
+export type CourierAdmin = z.infer<typeof courierAdminSchema>;
+
+const courierName = z
+  .string({ error: courierAdminMessages.blank })
+  .trim()
+  .min(1, courierAdminMessages.blank)
+  .max(60, 'Must be at most 60 characters');
+const trackingTemplate = z
+  .string({ error: courierAdminMessages.template })
+  .trim()
+  .max(500, courierAdminMessages.template)
+  .refine(
+    (text) => text.startsWith('https://') && text.includes('{tracking}'),
+    courierAdminMessages.template,
+  );
+
+export const newCourierSchema = z.strictObject({
+  name: courierName,
+  tracking_url_template: trackingTemplate,
+});
+export const courierPatchSchema = z.strictObject({
+  name: courierName.optional(),
+  tracking_url_template: trackingTemplate.optional(),
+  is_active: z.boolean().optional(),
+});
+export const courierRateSchema = z.strictObject({
+  branch_id: z.number({ error: courierAdminMessages.unknownBranch }).int().positive(),
+  // null removes the rate: dispatches from that branch then add no freight.
+  freight: z
+    .string({ error: courierAdminMessages.freightInvalid })
+    .trim()
+    .regex(/^\d{1,8}(\.\d{1,2})?$/, courierAdminMessages.freightInvalid)
+    .nullable(),
+});
+export const courierParams = z.object({ courier_id: z.coerce.number().int().positive().max(2_147_483_647) });

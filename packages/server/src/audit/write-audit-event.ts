@@ -34,8 +34,13 @@ export type AuditActions = {
   file: 'uploaded' | 'deleted' | 'blurred' | 'restored' | 'registered';
   // Raised when a case is dispatched; options, PO and splits update it; finalise and manual invoicing close it.
   invoice: 'created' | 'updated' | 'split' | 'finalised' | 'manually_invoiced' | 'paid';
+  // The Accounts page's price list (a row of price_list) and a job type's default price.
+  price: 'set' | 'removed';
+  job_type: 'price_set';
   // Staff send cases of a collection with a courier (New Dispatch); the cases move to Dispatched.
   dispatch: 'created';
+  // The Accounts page's couriers: their names, tracking links and freight rates per branch.
+  courier: 'created' | 'updated' | 'rate_set';
   // Staff plan, start and end jobs and queue file copies; the partner marks a job completed on its share
   // page (staff then review it); staff ask an integrated partner (EVIDENT) for a redo, and it delivers its
   // results itself.

@@ -12,6 +12,7 @@ import {
   primaryKey,
   smallint,
   text,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { cases } from './cases';
@@ -165,6 +166,15 @@ export const price_list = pgTable(
     index('price_list_kit_idx').on(t.kit_id),
     index('price_list_component_idx').on(t.component_id),
     index('price_list_client_idx').on(t.client_id),
+    // One price per item, market and client (or market alone): the Accounts page sets, never duplicates.
+    uniqueIndex('price_list_item_market_unique').on(
+      sql`coalesce(${t.job_type_id}, 0)`,
+      sql`coalesce(${t.kit_id}, 0)`,
+      sql`coalesce(${t.component_id}, 0)`,
+      t.country,
+      t.currency,
+      sql`coalesce(${t.client_id}, 0)`,
+    ),
     check(
       'price_list_one_item_check',
       sql`num_nonnulls(${t.job_type_id}, ${t.kit_id}, ${t.component_id}) = 1`,

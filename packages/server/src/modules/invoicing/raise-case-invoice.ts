@@ -33,17 +33,19 @@ const openInvoiceColumns = {
 };
 
 /**
- * What carrying the order costs (issue 32): the rate of the courier of the collection's latest dispatch
- * (New Dispatch stores it before the cases move) from the collection's branch; null when the cases were
- * dispatched without a courier, or the courier has no rate there.
+ * What carrying the order costs (issue 32): the rate of the courier of the dispatch that carries the case
+ * (New Dispatch stores it, with its cases, before they move) from the branch it left; null when the case
+ * was dispatched without a courier — even if an earlier case of the collection left with one — or the
+ * courier has no rate there.
  */
-const courierFreight = async (tx: Tx, collectionUid: string): Promise<string | null> => {
+const courierFreight = async (tx: Tx, caseUid: string): Promise<string | null> => {
   const [rate] = await selectRows<{ freight: string }>(
     tx,
-    sql`SELECT r.freight::text AS freight FROM dispatches d
+    sql`SELECT r.freight::text AS freight FROM dispatch_cases dc
+        JOIN dispatches d ON d.id = dc.dispatch_id
         JOIN couriers c ON c.name = d.courier
         JOIN courier_rates r ON r.courier_id = c.id AND r.branch_id = d.branch_id
-        WHERE d.collection_uid = ${collectionUid}
+        WHERE dc.case_uid = ${caseUid}
         ORDER BY d.dispatched_at DESC, d.id DESC LIMIT 1`,
   );
   return rate?.freight ?? null;
@@ -168,7 +170,7 @@ export const raiseCaseInvoice = async (
   await tx.insert(invoice_cases).values({ invoice_id: invoice.id, case_uid: row.uid });
   await insertInvoiceLines(tx, invoice.id, lines);
   // The courier's freight, on an invoice that carries none yet (an admin may have set it by hand).
-  const freight = parseMoneyCents(invoice.freight) === 0 ? await courierFreight(tx, collection.uid) : null;
+  const freight = parseMoneyCents(invoice.freight) === 0 ? await courierFreight(tx, row.uid) : null;
   if (freight !== null) await tx.update(invoices).set({ freight }).where(eq(invoices.id, invoice.id));
   await recordInvoiceChange(tx, {
     invoice,

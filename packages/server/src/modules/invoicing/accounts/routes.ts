@@ -10,13 +10,22 @@ import {
   batchFinaliseSchema,
   paymentBodySchema,
   statementQuerySchema,
+  jobTypeParams,
+  jobTypePriceBodySchema,
+  priceBodySchema,
+  priceParams,
+  priceRowSchema,
+  pricesQuerySchema,
+  pricesSchema,
 } from '@lab/domain';
+import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { requireActor } from '../../../http/access';
 import { labToday, loadBalances } from './balances';
 import { finaliseBatch } from './finalise-batch';
 import { listAccountsInvoices } from './list-invoices';
 import { recordPayment } from './record-payment';
+import { loadPrices, removePrice, setJobTypePrice, setPrice } from './prices';
 import { loadStatement } from './statement';
 import { renderStatementPdf } from '../documents/render-statement-pdf';
 
@@ -70,5 +79,48 @@ export const registerAccountsRoutes = (app: FastifyInstance, deps: { db: Db }): 
         .header('content-disposition', `inline; filename="statement-${clientId}-${from}-${to}.pdf"`)
         .send(pdf);
     },
+  );
+
+  // The price list: read by every employee but the restricted; set and removed by administrators.
+  api.get(
+    '/api/v2/accounts/prices/',
+    { config: read, schema: { querystring: pricesQuerySchema, response: { 200: pricesSchema } } },
+    async (request) => loadPrices(db, request.query),
+  );
+
+  api.post(
+    '/api/v2/accounts/prices/',
+    { config: write, schema: { body: priceBodySchema, response: { 200: priceRowSchema } } },
+    async (request) => setPrice(db, { body: request.body, actor: requireActor(request) }),
+  );
+
+  api.delete(
+    '/api/v2/accounts/prices/:price_id/',
+    {
+      config: write,
+      schema: { params: priceParams, response: { 200: z.object({ removed: z.literal(true) }) } },
+    },
+    async (request) => {
+      await removePrice(db, { id: request.params.price_id, actor: requireActor(request) });
+      return { removed: true as const };
+    },
+  );
+
+  api.patch(
+    '/api/v2/accounts/job_types/:job_type_id/',
+    {
+      config: write,
+      schema: {
+        params: jobTypeParams,
+        body: jobTypePriceBodySchema,
+        response: { 200: z.object({ id: z.number().int(), name: z.string(), price: z.string().nullable() }) },
+      },
+    },
+    async (request) =>
+      setJobTypePrice(db, {
+        jobTypeId: request.params.job_type_id,
+        price: request.body.price,
+        actor: requireActor(request),
+      }),
   );
 };

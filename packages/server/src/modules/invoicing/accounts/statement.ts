@@ -56,14 +56,15 @@ export const loadStatement = async (q: Queryable, query: StatementQuery): Promis
         )
         SELECT 'invoice' AS kind, i.invoice_date::text AS date, issued.inc::numeric(12,2)::text AS amount,
                'Invoice ' || i.invoice_number || coalesce(' · PO ' || i.purchase_order_number, '') AS reference,
-               issued.currency
+               issued.currency, i.invoice_number AS seq
         FROM issued JOIN invoices i ON i.id = issued.invoice_id
         UNION ALL
         SELECT 'payment', p.paid_on::text, p.amount::text,
-               'Payment ' || p.reference || ' · invoice ' || i.invoice_number, issued.currency
+               'Payment ' || p.reference || ' · invoice ' || i.invoice_number, issued.currency, p.id
         FROM invoice_payments p JOIN issued ON issued.invoice_id = p.invoice_id
         JOIN invoices i ON i.id = p.invoice_id
-        WHERE p.paid_on <= ${query.to}::date`,
+        WHERE p.paid_on <= ${query.to}::date
+        ORDER BY date, kind, seq`,
   );
   const entries: LedgerEntry[] = rows.map((row) => ({
     kind: row.kind,

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceDocumentMessages } from '@lab/domain';
+import { caseInvoicesSchema, invoiceDocumentMessages, parseMoneyCents, type Invoice } from '@lab/domain';
+import { clients, invoices } from '../../../db/schema/index';
 import { createTestApp, errorMessage, signInAs, type SignedInUser, type TestApp } from '../../../testing';
 import { countingStatements } from '../../../testing/count-statements';
 import { createBilledInvoice, csvRecords, type BilledSpec } from './documents-fixture';
@@ -286,4 +288,142 @@ describe('QuickBooks Online', () => {
         Currency: 'NZD',
       });
   });
+});
+
+describe('tax columns', () => {
+  const cents = (text: string | undefined): number => {
+    const value = parseMoneyCents(text ?? '');
+    if (value === null) throw new Error(`not money: ${text}`);
+    return value;
+  };
+
+  /** The invoice as the Billing view reads it (its tax, its tax name). */
+  const readInvoice = async (caseId: number, invoiceNumber: number): Promise<Invoice> => {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: `/api/cases/${caseId}/invoicing/`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const found = caseInvoicesSchema.parse(response.json()).find((i) => i.invoice_number === invoiceNumber);
+    if (!found) throw new Error(`invoice ${invoiceNumber} not read`);
+    return found;
+  };
+
+  // Four rows of $12.35 (three lines and freight): 10 % GST of $49.40 is $4.94, while each row's own
+  // 10 % is 123.5 cents — rounded row by row they would add up to $4.96. The allocation gives the rows
+  // 124, 124, 123 and 123 cents.
+  const evenRows = {
+    lines: [
+      { description: 'Screws', qty: '1', price: '12.35' },
+      { description: 'Analogue', qty: '1', price: '12.35' },
+      { description: 'Bridge', qty: '1', price: '12.35', dentate: 'LOWER' as const },
+    ],
+    freight: '12.35',
+  };
+  // Rows of different sizes: 1.5 × $33.33 = $50.00 (rounded), $10.05, $7.75 and $1.05 freight. 10 % of
+  // $68.85 is $6.89 (6.885, half away from zero); three rows' own 10 % end in half a cent, so rounded row by
+  // row they would add up to $6.90. The allocation gives 500, 101, 78 and 10 cents.
+  const unevenRows = {
+    lines: [
+      { description: 'Milling', qty: '1.5', price: '33.33' },
+      { description: 'Screw', qty: '1', price: '10.05' },
+      { description: 'Analogue', qty: '1', price: '7.75', dentate: 'LOWER' as const },
+    ],
+    freight: '1.05',
+  };
+
+  /** The rows of one invoice in an export, keyed by the format's columns. */
+  const exportRows = async (format: 'xero' | 'quickbooks', day: string, invoiceNumber: number) => {
+    const { records } = csvRecords((await getExport(format, day, day)).body);
+    const numberColumn = format === 'xero' ? '*InvoiceNumber' : 'InvoiceNo';
+    return records.filter((r) => r[numberColumn] === String(invoiceNumber));
+  };
+
+  const columns = {
+    // Xero works a row's amount out as quantity × unit amount; QuickBooks takes it.
+    xero: {
+      amount: (r: Record<string, string>) => Math.round(Number(r['*Quantity']) * cents(r['*UnitAmount'])),
+      taxType: '*TaxType',
+      taxAmount: 'TaxAmount',
+    },
+    quickbooks: {
+      amount: (r: Record<string, string>) => cents(r['*ItemAmount']),
+      taxType: '*ItemTaxCode',
+      taxAmount: 'ItemTaxAmount',
+    },
+  } as const;
+
+  it.each([
+    ['xero', 'GST on Income', '2017-02-01', evenRows],
+    ['quickbooks', 'GST', '2017-02-02', evenRows],
+    ['xero', 'GST on Income', '2017-02-03', unevenRows],
+    ['quickbooks', 'GST', '2017-02-04', unevenRows],
+  ] as const)(
+    "%s: an AU client at the Melbourne branch — '%s', the rows' tax adding up to the invoice's GST",
+    async (format, taxType, day, rows) => {
+      const invoice = await billed({ invoiceDate: day, ...rows });
+      const read = await readInvoice(invoice.caseId, invoice.invoiceNumber);
+      expect(read).toMatchObject({ tax_name: 'GST', tax_percent: 10, currency: 'AUD' });
+      const taxCents = cents(read.tax);
+      expect(taxCents).toBe(Math.round(cents(read.total) / 10));
+
+      const records = await exportRows(format, day, invoice.invoiceNumber);
+      expect(records).toHaveLength(4);
+      const { amount, taxAmount } = columns[format];
+      for (const record of records) {
+        expect(record[columns[format].taxType]).toBe(taxType);
+        expect(record[taxAmount]).toMatch(/^\d+\.\d{2}$/);
+        // Each row its share of the invoice's tax, within a cent.
+        const share = (amount(record) * taxCents) / cents(read.total);
+        expect(Math.abs(cents(record[taxAmount]) - share)).toBeLessThan(1);
+      }
+      const rowAmounts = records.map(amount);
+      expect(rowAmounts.reduce((sum, value) => sum + value, 0)).toBe(cents(read.total));
+      const taxes = records.map((r) => cents(r[taxAmount]));
+      expect(taxes.reduce((sum, value) => sum + value, 0)).toBe(taxCents);
+      // Rounded row by row, the rows would not add up: allocation matters here.
+      const rowByRow = rowAmounts.reduce((sum, value) => sum + Math.round(value / 10), 0);
+      if (rows === evenRows) {
+        expect(read.tax).toBe('4.94');
+        expect(rowByRow).toBe(496);
+        expect(taxes.toSorted((a, b) => b - a)).toEqual([124, 124, 123, 123]);
+      } else {
+        expect(read.tax).toBe('6.89');
+        expect(rowByRow).toBe(690);
+        expect(taxes).toEqual([500, 101, 78, 10]);
+      }
+    },
+  );
+
+  it.each([
+    ['xero', 'GST Free Income', '2017-03-01'],
+    ['quickbooks', 'FRE', '2017-03-02'],
+  ] as const)(
+    "%s: an NZ client billed from the Melbourne branch (an export) — '%s' and no tax on any row",
+    async (format, taxType, day) => {
+      const invoice = await billed({ invoiceDate: day, currency: 'NZD', ...unevenRows });
+      const [row] = await test.db
+        .select({ billTo: invoices.billing_client_id })
+        .from(invoices)
+        .where(eq(invoices.id, invoice.invoiceId));
+      if (!row?.billTo) throw new Error('no billing client');
+      await test.db
+        .update(clients)
+        .set({ country: 'NZ', suburb: 'Ponsonby', state: 'Auckland', postcode: '1011' })
+        .where(eq(clients.id, row.billTo));
+      const read = await readInvoice(invoice.caseId, invoice.invoiceNumber);
+      expect(read).toMatchObject({ tax_name: null, tax: '0.00', currency: 'NZD' });
+      expect(read.amount_due).toBe(read.total);
+
+      const records = await exportRows(format, day, invoice.invoiceNumber);
+      expect(records).toHaveLength(4);
+      for (const record of records)
+        expect(record).toMatchObject({
+          [columns[format].taxType]: taxType,
+          [columns[format].taxAmount]: '0.00',
+          Currency: 'NZD',
+        });
+    },
+  );
 });

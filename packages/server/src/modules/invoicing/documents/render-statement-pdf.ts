@@ -7,7 +7,9 @@ import {
   drawFooters,
   drawLetterhead,
   fontSize,
+  heightOf,
   layoutOf,
+  pageMargin,
   renderPdf,
   rule,
   textAt,
@@ -18,6 +20,12 @@ import {
 
 const letterhead = letterheads.nexus;
 const rowHeight = 16;
+// A row's details (a payment's reference may be 100 characters) wrap within their column, the row growing
+// to hold them; never beyond this, the rest ending in an ellipsis.
+const maxDetailsHeight = 80;
+const cellTop = 4;
+/** The note beneath the closing balance, with the space before it. */
+const noteSpace = 26;
 
 export const renderStatementPdf = ({ client, currency, statement }: StatementDocument): Promise<Buffer> =>
   renderPdf(
@@ -52,30 +60,52 @@ export const renderStatementPdf = ({ client, currency, statement }: StatementDoc
         { header: 'Payments', x: layout.right - 2 * 84, width: 80, align: 'right' as const },
         { header: 'Balance', x: layout.right - 84, width: 84, align: 'right' as const },
       ];
-      const row = (cells: string[], bold = false) => {
-        if (y + rowHeight > layout.bottom) {
-          doc.addPage();
-          y = layoutOf(doc).left;
-        }
-        doc
-          .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-          .fontSize(fontSize.body)
-          .fillColor(colors.text);
-        columns.forEach((column, index) =>
-          textAt(doc, cells[index] ?? '', column.x, y + 4, { width: column.width, align: column.align }),
+      const tableHeader = () => {
+        doc.rect(layout.left, y, layout.width, rowHeight).fill(letterhead.accent);
+        doc.font('Helvetica-Bold').fontSize(fontSize.label).fillColor('#ffffff');
+        columns.forEach((column) =>
+          textAt(doc, column.header.toUpperCase(), column.x, y + 5, {
+            width: column.width,
+            align: column.align,
+          }),
         );
         y += rowHeight;
+      };
+      // A page after the first: a slim heading naming the statement, then the table header again.
+      const continuationPage = () => {
+        doc.addPage();
+        doc.rect(0, 0, doc.page.width, 8).fill(letterhead.accent);
+        doc.font('Helvetica-Bold').fontSize(11).fillColor(letterhead.accent);
+        textAt(doc, letterhead.name, layout.left, pageMargin);
+        doc.font('Helvetica').fontSize(fontSize.body).fillColor(colors.muted);
+        textAt(doc, `Statement for client ${client.client_id} (continued)`, layout.left, pageMargin + 1, {
+          width: layout.width,
+          align: 'right',
+        });
+        rule(doc, layout, pageMargin + 20);
+        y = pageMargin + 32;
+        tableHeader();
+      };
+      const details = columns[1];
+      /** A row; `keep` more points below it stay on its page (the closing balance keeps the note). */
+      const row = (cells: string[], bold = false, keep = 0) => {
+        const font = bold ? 'Helvetica-Bold' : 'Helvetica';
+        doc.font(font).fontSize(fontSize.body);
+        const detailsHeight = Math.min(heightOf(doc, cells[1] ?? '', details?.width ?? 0), maxDetailsHeight);
+        const height = Math.max(rowHeight, Math.ceil(detailsHeight) + 2 * cellTop);
+        if (y + height + keep > layout.bottom) continuationPage();
+        doc.font(font).fontSize(fontSize.body).fillColor(colors.text);
+        columns.forEach((column, index) =>
+          textAt(doc, cells[index] ?? '', column.x, y + cellTop, {
+            width: column.width,
+            align: column.align,
+            ...(column === details ? { height: height - cellTop, ellipsis: true } : {}),
+          }),
+        );
+        y += height;
         rule(doc, layout, y);
       };
-      doc.rect(layout.left, y, layout.width, rowHeight).fill(letterhead.accent);
-      doc.font('Helvetica-Bold').fontSize(fontSize.label).fillColor('#ffffff');
-      columns.forEach((column) =>
-        textAt(doc, column.header.toUpperCase(), column.x, y + 5, {
-          width: column.width,
-          align: column.align,
-        }),
-      );
-      y += rowHeight;
+      tableHeader();
       row(
         [dateShown(statement.from), 'Balance brought forward', '', '', money(statement.openingCents)],
         true,
@@ -99,6 +129,7 @@ export const renderStatementPdf = ({ client, currency, statement }: StatementDoc
           money(statement.closingCents),
         ],
         true,
+        noteSpace,
       );
       y += 14;
       doc.font('Helvetica').fontSize(fontSize.small).fillColor(colors.muted);

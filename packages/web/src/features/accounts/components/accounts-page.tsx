@@ -4,13 +4,22 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useLocationSearch, writeSearchParams } from '../../../lib/url-state';
 import { BalancesView } from './balances-view';
+import { CouriersView } from './couriers-view';
 import { ExportView } from './export-view';
 import { InvoicesView } from './invoices-view';
+import { PricesView } from './prices-view';
 
-// The Accounts page's views (issue 32): Invoices, Balances and Export, the one shown kept in the address
+// The Accounts page's views (issue 32): Invoices, Balances, Export, and the reference data accounts keeps
+// (Prices, Couriers); the one shown kept in the address
 // (?view=); a view's own filters start afresh when another is chosen.
 
-const views = { invoices: 'Invoices', balances: 'Balances', export: 'Export' } as const;
+const views = {
+  invoices: 'Invoices',
+  balances: 'Balances',
+  export: 'Export',
+  prices: 'Prices',
+  couriers: 'Couriers',
+} as const;
 type View = keyof typeof views;
 
 export const AccountsPage = () => {
@@ -32,6 +41,8 @@ export const AccountsPage = () => {
       {view === 'invoices' && <InvoicesView />}
       {view === 'balances' && <BalancesView />}
       {view === 'export' && <ExportView />}
+      {view === 'prices' && <PricesView />}
+      {view === 'couriers' && <CouriersView />}
     </Stack>
   );
 };

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "price_list_item_market_unique" ON "price_list" USING btree (coalesce("job_type_id", 0),coalesce("kit_id", 0),coalesce("component_id", 0),"country","currency",coalesce("client_id", 0));
