@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { formatCalendarDate } from '../../../lib/date-format';
 import { useBalances } from '../api/accounts-api';
 import { money } from './money';
 import { StatementLink } from './statement-link';
@@ -42,7 +43,7 @@ export const BalancesView = () => {
       <Typography variant="body2" color="text.secondary" role="status">
         {data === undefined
           ? 'Loading…'
-          : `${clients.length} client${clients.length === 1 ? '' : 's'} with invoices open or owing on ${data.as_of}; ${over} over their credit limit.`}
+          : `${clients.length} client${clients.length === 1 ? '' : 's'} with invoices open or owing on ${formatCalendarDate(data.as_of)}; ${over} over their credit limit.`}
       </Typography>
       <TableContainer component={Paper}>
         <Table size="small" aria-label="Balances">

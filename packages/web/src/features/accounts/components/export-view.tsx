@@ -74,21 +74,22 @@ export const ExportView = () => {
           helperText={problem}
         />
       </Stack>
-      <Typography role="status" aria-label="Export contents">
-        {!checked.success
-          ? 'Choose a period to see what the export holds.'
-          : data === undefined
-            ? 'Loading…'
-            : totals.length === 0
-              ? `No finalised invoice is dated ${from} to ${to}: the file would hold its header only.`
-              : totals
-                  .map(
-                    (t) =>
-                      `${t.count} finalised invoice${t.count === 1 ? '' : 's'} in ${t.currency}: ` +
-                      `${money(t.ex, t.currency)} ex tax, tax ${money(t.tax, t.currency)}, total ${money(t.inc, t.currency)}`,
-                  )
-                  .join(' · ')}
-      </Typography>
+      <Stack role="status" aria-label="Export contents" spacing={0.5}>
+        {!checked.success ? (
+          <Typography>Choose a period to see what the export holds.</Typography>
+        ) : data === undefined ? (
+          <Typography>Loading…</Typography>
+        ) : totals.length === 0 ? (
+          <Typography>{`No finalised invoice is dated ${from} to ${to}: the file would hold its header only.`}</Typography>
+        ) : (
+          totals.map((t) => (
+            <Typography key={t.currency}>
+              {`${t.count} finalised invoice${t.count === 1 ? '' : 's'} in ${t.currency}: ` +
+                `${money(t.ex, t.currency)} ex tax, tax ${money(t.tax, t.currency)}, total ${money(t.inc, t.currency)}`}
+            </Typography>
+          ))
+        )}
+      </Stack>
       <Typography variant="body2" color="text.secondary">
         Invoices invoiced manually and cash customers’ are billed by hand and are left out.
       </Typography>

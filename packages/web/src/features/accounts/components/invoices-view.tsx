@@ -21,6 +21,7 @@ import {
   type InvoiceState,
 } from '@lab/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { formatCalendarDate } from '../../../lib/date-format';
 import { collectionPageUrl } from '../../../lib/navigation';
 import { patchSearchParams, useLocationSearch, writeSearchParams } from '../../../lib/url-state';
 import { usePermissionRefusal } from '../../me/hooks/use-permission';
