@@ -188,7 +188,7 @@ export const InvoicesView = () => {
                   </Typography>
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {invoice.invoice_date ?? invoice.raised_on}
+                  {formatCalendarDate(invoice.invoice_date ?? invoice.raised_on)}
                 </TableCell>
                 <TableCell>
                   {invoice.bill_to.name}
