@@ -154,7 +154,12 @@ export const courierPatchSchema = z.strictObject({
   is_active: z.boolean().optional(),
 });
 export const courierRateSchema = z.strictObject({
-  branch_id: z.number({ error: courierAdminMessages.unknownBranch }).int().positive(),
+  branch_id: z
+    .number({ error: courierAdminMessages.unknownBranch })
+    .int(courierAdminMessages.unknownBranch)
+    .positive(courierAdminMessages.unknownBranch)
+    // Past the integer column's range the database would fail the query: no branch has such an id.
+    .max(maxDatabaseInteger, courierAdminMessages.unknownBranch),
   // null removes the rate: dispatches from that branch then add no freight.
   freight: z
     .string({ error: courierAdminMessages.freightInvalid })
@@ -162,4 +167,6 @@ export const courierRateSchema = z.strictObject({
     .regex(/^\d{1,8}(\.\d{1,2})?$/, courierAdminMessages.freightInvalid)
     .nullable(),
 });
-export const courierParams = z.object({ courier_id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const courierParams = z.object({
+  courier_id: z.coerce.number().int().positive().max(maxDatabaseInteger),
+});

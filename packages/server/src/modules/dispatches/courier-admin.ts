@@ -97,6 +97,9 @@ export const updateCourier = (
   input: { id: number; body: z.output<typeof courierPatchSchema>; actor: StaffActor },
 ): Promise<CourierAdmin> =>
   inTransaction(db, async (tx) => {
+    // A new name is checked under the lock createCourier takes: two renames (or a rename and a new
+    // courier) at once cannot both take a free name, nor meet on the unique index as a failure.
+    if (input.body.name !== undefined) await tx.execute(sql`LOCK TABLE couriers IN SHARE ROW EXCLUSIVE MODE`);
     const before = await lockCourier(tx, input.id);
     if (input.body.name !== undefined) await assertNameFree(tx, input.body.name, input.id);
     const changes = Object.fromEntries(
@@ -140,25 +143,30 @@ export const setCourierRate = (
       sql`SELECT freight::text AS freight FROM courier_rates WHERE courier_id = ${courier.id} AND branch_id = ${branch.id}`,
     );
     const freight = input.body.freight;
+    // The audit row names the rate as stored ('25' is kept as '25.00'), as the next change's old value is.
+    let stored: string | null = null;
     if (freight === null)
       await tx.execute(
         sql`DELETE FROM courier_rates WHERE courier_id = ${courier.id} AND branch_id = ${branch.id}`,
       );
-    else
-      await tx
+    else {
+      const [saved] = await tx
         .insert(courier_rates)
         .values({ courier_id: courier.id, branch_id: branch.id, freight })
         .onConflictDoUpdate({
           target: [courier_rates.courier_id, courier_rates.branch_id],
           set: { freight },
-        });
+        })
+        .returning({ freight: sql<string>`${courier_rates.freight}::text` });
+      stored = saved?.freight ?? null;
+    }
     await writeAuditEvent(tx, {
       entity: 'courier',
       entityId: courier.id,
       action: 'rate_set',
       collectionUid: null,
       caseUid: null,
-      changes: { branch: branch.name, freight: { old: before?.freight ?? null, new: freight } },
+      changes: { branch: branch.name, freight: { old: before?.freight ?? null, new: stored } },
       actor: input.actor,
     });
     return answerOne(tx, courier.id);

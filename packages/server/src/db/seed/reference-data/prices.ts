@@ -21,4 +21,5 @@ export const priceMarkets = [
 
 /** The market's price: AUD times the factor, rounded up to whole dollars for NZD. */
 export const marketPrice = (aud: string, factor: number): string =>
-  factor === 1 ? aud : Math.ceil(Number(aud) * factor).toFixed(2);
+  // In whole cents first: 250 × 1.1 in floating point is 275.00000000000006, which would round up to 276.
+  factor === 1 ? aud : Math.ceil(Math.round(Number(aud) * 100 * factor) / 100).toFixed(2);
