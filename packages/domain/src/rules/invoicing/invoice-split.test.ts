@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { invoiceMessages } from './invoice-messages';
 import {
   canConfirmSplit,
+  splitRefusal,
   canMoveLine,
   canSplitInvoice,
   checkSplitAmount,
@@ -38,6 +39,16 @@ describe('checkSplitAmount', () => {
     expect(checkSplitAmount(10_001, 10_000)).toBe('Value must not exceed Total Amount');
     expect(checkSplitAmount(9_999, 10_000)).toBeNull();
     expect(checkSplitAmount(1, 10_000)).toBeNull();
+  });
+});
+
+describe('splitRefusal', () => {
+  it('says why a split cannot be confirmed: a side without a case, then the amount', () => {
+    const ok = { groups: [['A'], ['B']] as const, split_cents: 5_000, total_cents: 10_000 };
+    expect(splitRefusal(ok)).toBeNull();
+    expect(splitRefusal({ ...ok, groups: [[], ['A', 'B']] })).toBe(invoiceMessages.splitGroupEmpty);
+    expect(splitRefusal({ ...ok, groups: [['A', 'B'], []] })).toBe(invoiceMessages.splitGroupEmpty);
+    expect(splitRefusal({ ...ok, split_cents: 0 })).toBe(checkSplitAmount(0, 10_000));
   });
 });
 

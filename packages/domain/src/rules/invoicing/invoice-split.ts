@@ -21,15 +21,19 @@ export const checkSplitAmount = (splitCents: number, totalCents: number): string
   return null;
 };
 
-/** §5: confirm is enabled only with two non-empty groups and a split that leaves both sides positive. */
-export const canConfirmSplit = (split: {
+/** Why the split cannot be confirmed yet, or null: two non-empty groups and both sides positive (§5). */
+export const splitRefusal = (split: {
   groups: readonly [readonly unknown[], readonly unknown[]];
   split_cents: number;
   total_cents: number;
-}): boolean =>
-  split.groups[0].length > 0 &&
-  split.groups[1].length > 0 &&
-  checkSplitAmount(split.split_cents, split.total_cents) === null;
+}): string | null => {
+  if (split.groups[0].length === 0 || split.groups[1].length === 0) return invoiceMessages.splitGroupEmpty;
+  return checkSplitAmount(split.split_cents, split.total_cents);
+};
+
+/** §5: confirm is enabled only with two non-empty groups and a split that leaves both sides positive. */
+export const canConfirmSplit = (split: Parameters<typeof splitRefusal>[0]): boolean =>
+  splitRefusal(split) === null;
 
 const caseList = z.array(z.string().min(1)).min(1, { error: invoiceMessages.splitGroupEmpty });
 

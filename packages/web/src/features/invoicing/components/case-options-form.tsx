@@ -27,6 +27,8 @@ type CaseOptionsFormProps = {
   /** The case's options as saved; the parent remounts the form when they change. */
   options: readonly ItemOption[];
   isClosed: boolean;
+  /** Told after a save, so the card (which the form's remount does not reset) can say it was saved. */
+  onSaved?: (caseMkey: string) => void;
 };
 
 type Touched = ReadonlySet<string>;
@@ -43,6 +45,7 @@ export const CaseOptionsForm = ({
   jobTypeName,
   options,
   isClosed,
+  onSaved,
 }: CaseOptionsFormProps) => {
   const titleId = useId();
   // Keys of rows added in this form; the saved ones are keyed by their position.
@@ -98,6 +101,7 @@ export const CaseOptionsForm = ({
         onSuccess: () => {
           setIsDirty(false);
           setIsAttempted(false);
+          onSaved?.(caseMkey);
         },
       },
     );

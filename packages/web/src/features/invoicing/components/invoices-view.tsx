@@ -63,6 +63,7 @@ const InvoicesPanel = ({ collectionUid, caseId, isAdmin }: InvoicesPanelProps) =
   const query = useCaseInvoices(collectionUid, caseId);
   const [selectedNumber, setSelectedNumber] = useState<number | null>(null);
   const [isSplitOpen, setIsSplitOpen] = useState(false);
+  const [splitNote, setSplitNote] = useState<string | null>(null);
 
   if (query.isPending) return <LinearProgress aria-label="Loading invoices" />;
   if (query.isError) return <Alert severity="error">{query.error.message}</Alert>;
@@ -81,6 +82,11 @@ const InvoicesPanel = ({ collectionUid, caseId, isAdmin }: InvoicesPanelProps) =
     <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Grid size={{ xs: 12, md: 8 }}>
         <Stack spacing={2}>
+          {splitNote && (
+            <Alert severity="success" role="status" onClose={() => setSplitNote(null)}>
+              {splitNote}
+            </Alert>
+          )}
           <InvoiceDetailsCard
             invoice={invoice}
             caseId={actionCaseId}
@@ -111,6 +117,9 @@ const InvoicesPanel = ({ collectionUid, caseId, isAdmin }: InvoicesPanelProps) =
         invoice={invoice}
         caseId={actionCaseId}
         onClose={() => setIsSplitOpen(false)}
+        onSplit={() =>
+          setSplitNote(`Invoice ${invoice.invoice_number} split: the moved cases are on a new invoice`)
+        }
       />
     </Grid>
   );

@@ -81,6 +81,8 @@ describe('ItemOptionsCard', () => {
         ],
       },
     });
+    // And says so, beside the options.
+    expect((await screen.findByRole('status')).textContent).toBe('Options of 120034-01 saved');
   });
 
   it('is read-only on a closed invoice', async () => {

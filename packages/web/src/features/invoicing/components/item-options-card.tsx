@@ -3,6 +3,7 @@ import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import type { Invoice } from '@lab/domain';
 import { useItemOptions } from '../api/get-item-options';
 import { invoicingTexts, isInvoiceClosed } from '../invoice-rules';
@@ -20,12 +21,18 @@ export const ItemOptionsCard = ({ invoice, caseId }: ItemOptionsCardProps) => {
   const query = useItemOptions(invoice.case_collection_uid, caseId);
   const isClosed = isInvoiceClosed(invoice);
   const sets = new Map((query.data ?? []).map((set) => [set.case_mkey, set]));
+  const [saved, setSaved] = useState<string | null>(null);
   return (
     <SectionCard title="Item Options">
       {query.isPending && <LinearProgress aria-label="Loading item options" />}
       {query.isError && <Alert severity="error">{query.error.message}</Alert>}
       {query.data && (
         <Stack spacing={2} divider={<Divider flexItem />}>
+          {saved && (
+            <Typography variant="body2" color="success.main" role="status">
+              Options of {saved} saved
+            </Typography>
+          )}
           {isClosed && (
             <Typography variant="body2" color="text.secondary">
               {invoicingTexts.closedOptions}
@@ -43,6 +50,7 @@ export const ItemOptionsCard = ({ invoice, caseId }: ItemOptionsCardProps) => {
                 jobTypeName={detail.job_type_name}
                 options={options}
                 isClosed={isClosed}
+                onSaved={setSaved}
               />
             );
           })}

@@ -72,6 +72,8 @@ describe('SplitInvoiceDialog', () => {
     }
     expect(amount(dialog, 'Split Amount')).toBe('$850.00');
     expect(confirmButton(dialog).disabled).toBe(true);
+    // And says why, beside it.
+    expect(within(dialog).getByText(invoiceMessages.splitGroupEmpty).getAttribute('role')).toBe('status');
   });
 
   it('splits by arch: the lower cases (by teeth, else by dentate) go to the new invoice', () => {

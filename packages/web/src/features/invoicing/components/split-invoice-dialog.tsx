@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import {
-  canConfirmSplit,
+  splitRefusal,
   canMoveLine,
   checkSplitAmount,
   formatMoney,
@@ -36,17 +36,25 @@ type SplitInvoiceDialogProps = {
   /** The case the action is posted on (a case of the invoice). */
   caseId: number;
   onClose: () => void;
+  /** Told once the split is made (the dialog then closes). */
+  onSplit?: () => void;
 };
 
 /** Split an invoice (collection-views §5, §7 split_invoice): the second list's cases move to a new invoice. */
-export const SplitInvoiceDialog = ({ isOpen, invoice, caseId, onClose }: SplitInvoiceDialogProps) => {
+export const SplitInvoiceDialog = ({
+  isOpen,
+  invoice,
+  caseId,
+  onClose,
+  onSplit,
+}: SplitInvoiceDialogProps) => {
   usePauseAutoRefresh(isOpen);
   const titleId = useId();
   return (
     <Dialog open={isOpen} onClose={onClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
       <DialogTitle id={titleId}>Split Invoice {invoice.invoice_number}</DialogTitle>
       {/* Mounted only while open: each opening starts with every case on the invoice. */}
-      {isOpen && <SplitInvoiceForm invoice={invoice} caseId={caseId} onClose={onClose} />}
+      {isOpen && <SplitInvoiceForm invoice={invoice} caseId={caseId} onClose={onClose} onSplit={onSplit} />}
     </Dialog>
   );
 };
@@ -62,14 +70,15 @@ const Amount = ({ label, value }: { label: string; value: string }) => (
   </Stack>
 );
 
-const SplitInvoiceForm = ({ invoice, caseId, onClose }: Omit<SplitInvoiceDialogProps, 'isOpen'>) => {
+const SplitInvoiceForm = ({ invoice, caseId, onClose, onSplit }: Omit<SplitInvoiceDialogProps, 'isOpen'>) => {
   const [moved, setMoved] = useState<string[]>([]);
   const action = useInvoicingAction(invoice.case_collection_uid);
   const groups = splitGroupsOf(invoice, moved);
   const totalCents = centsOf(invoice.total);
   const splitCents = splitAmountCents(invoice, moved);
   const message = checkSplitAmount(splitCents, totalCents);
-  const canConfirm = canConfirmSplit({ groups, split_cents: splitCents, total_cents: totalCents });
+  const refusal = splitRefusal({ groups, split_cents: splitCents, total_cents: totalCents });
+  const canConfirm = refusal === null;
   const money = (cents: number) => formatMoney(cents, invoice.currency);
 
   const details = new Map(invoice.related_case_details.map((detail) => [detail.case_mkey, detail]));
@@ -111,7 +120,12 @@ const SplitInvoiceForm = ({ invoice, caseId, onClose }: Omit<SplitInvoiceDialogP
           split_invoice: { invoice_group_uid: invoice.invoice_group_uid, groups },
         },
       },
-      { onSuccess: onClose },
+      {
+        onSuccess: () => {
+          onSplit?.();
+          onClose();
+        },
+      },
     );
 
   const firstTitle = `Invoice ${invoice.invoice_number}`;
@@ -162,6 +176,12 @@ const SplitInvoiceForm = ({ invoice, caseId, onClose }: Omit<SplitInvoiceDialogP
         </Stack>
       </DialogContent>
       <DialogActions>
+        {/* Why Confirm waits when a side has no case (an amount's problem shows by the amount). */}
+        {refusal && refusal !== message && (
+          <Typography variant="body2" color="text.secondary" role="status" sx={{ mr: 'auto', pl: 2 }}>
+            {refusal}
+          </Typography>
+        )}
         <Button onClick={onClose} disabled={action.isPending}>
           Cancel
         </Button>
