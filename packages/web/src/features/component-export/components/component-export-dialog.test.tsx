@@ -132,6 +132,9 @@ describe('ComponentExportButton', () => {
       />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Export Components' }));
-    expect(screen.getByRole('dialog', { name: 'Component Export' }).textContent).toContain('nc-9');
+    // The dialog names the case, not the design system's session id (which means nothing to staff).
+    const dialog = screen.getByRole('dialog', { name: 'Component Export' });
+    expect(dialog.textContent).toContain('the parts of its nexus_connect design');
+    expect(dialog.textContent).not.toContain('nc-9');
   });
 });

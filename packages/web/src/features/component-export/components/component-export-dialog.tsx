@@ -76,7 +76,8 @@ export const ComponentExportDialog = ({
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography variant="body2" color="text.secondary">
-            {caseMkey} · nexus_connect session {sessionId}
+            {/* The session id means nothing to staff; the case and the design system say what is exported. */}
+            {caseMkey} · the parts of its nexus_connect design, for the implant system's library
           </Typography>
           {components.isError && <Alert severity="error">The components could not be loaded</Alert>}
           <TextField
