@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
+import { selectRows } from '../packages/server/src/db/client';
 import { openConfiguredDatabase } from '../packages/server/src/db/open-configured';
 import { createStorage } from '../packages/server/src/storage/create-storage';
 import { registerBareRoutes } from './bare-routes';
@@ -20,6 +21,8 @@ export type BenchServerReady = {
   fixtures: BenchFixtures;
   /** The lots the recall row asks about, and the cases the data set holds. */
   recall: RecallSample;
+  /** The Accounts rows' client: the one with the most invoices. */
+  accounts: { busyClientId: number };
   /** How long the database took to settle after the app started (its jobs' first pass). */
   settleMs: number;
 };
@@ -30,6 +33,12 @@ const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
 const database = await openConfiguredDatabase(config);
 const fixtures = await ensureBenchFixtures(database.db);
 const recall = await chooseRecallLots(database.db);
+const [busy] = await selectRows<{ client_id: number }>(
+  database.db,
+  sql`SELECT c.client_id FROM invoices i JOIN clients c ON c.id = coalesce(i.billing_client_id, i.shipping_client_id)
+      GROUP BY c.client_id ORDER BY count(*) DESC LIMIT 1`,
+);
+const accounts = { busyClientId: Number(busy?.client_id ?? 10000) };
 
 const real = await buildApp({
   db: database.db,
@@ -63,6 +72,7 @@ const ready: BenchServerReady = {
   kind: database.kind,
   fixtures,
   recall,
+  accounts,
   settleMs: Date.now() - settleStarted,
 };
 process.send?.(ready);

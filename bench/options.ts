@@ -6,6 +6,7 @@ export const sectionNames = [
   'polls',
   'search',
   'recall',
+  'accounts',
   'writes',
   'intake',
   'bundle',
@@ -48,6 +49,9 @@ Measures, side by side in one run, every figure of issue 15 with its target besi
   recall     (issue 31) GET /api/v2/recall/ over 40 real lots of the data set (parts' lots from picked
              slips, materials' batches) at 10 connections, exact p95 from every request.  Target:
              PostgreSQL p95 <= 200 ms at 1,000,000 cases (about 390,000 collections).
+  accounts   (issue 32) the Accounts page's reads at 4 connections: the invoice list (every invoice, the
+             ready ones, the busiest client's) with its totals, and the clients' balances.  Target:
+             PostgreSQL p95 <= 500 ms at 1,000,000 cases.
   writes     (target 7) a case note (POST /api/v2/messages/), a case action (edit_group_number) and a
              client's portal message, each against a bare Fastify route writing the same rows, audit
              row and realtime event in one transaction (the case action's twin also reads its answer

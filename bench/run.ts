@@ -16,6 +16,7 @@ import { helpText, readOptions, sectionNames, type BenchOptions, type SectionNam
 import { runPolls } from './polls';
 import { formatSection, type BenchSection } from './report';
 import { createRouteRuns } from './route-runs';
+import { runAccounts } from './accounts';
 import { runRecall } from './recall';
 import { runSearch } from './search';
 
@@ -67,6 +68,7 @@ const isServed =
   has('polls') ||
   has('search') ||
   has('recall') ||
+  has('accounts') ||
   has('writes') ||
   has('intake') ||
   has('browser') ||
@@ -93,6 +95,7 @@ if (isServed) {
     if (has('polls')) show('polls', await runPolls(runs, options.connections));
     if (has('search')) show('search', await runSearch(runs, options.collections));
     if (has('recall')) show('recall', await runRecall(runs));
+    if (has('accounts')) show('accounts', await runAccounts(runs));
     // After the reads: the writes go to their own collection, but they grow the audit and message tables.
     if (has('writes')) show('writes', await runWrites(runs, options.connections));
     // New collections each time: after the reads and the writes, whose fixtures they would not touch.

@@ -11,6 +11,7 @@ import type { MachineProjectRef } from './demo-data/production';
 import { countRows, emptyRows, writeRows } from './demo-data/rows';
 import { staffFrom, type Staff } from './demo-data/staff';
 import { demoFakerSeed, demoSignIns, seedDemoData } from './demo';
+import { seedDemoPayments } from '../../modules/invoicing/demo-payments';
 import { deriveMissingPickLots } from '../../modules/warehouse/pick-lots';
 
 // Benchmark-scale data: many collections with cases, implants and a message or two, on top of the demo

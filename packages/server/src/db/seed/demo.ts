@@ -76,10 +76,10 @@ export const seedDemoData = async (db: Db, options: { collections?: number } = {
       activeCases.map((row) => row.uid),
     );
     await seedKitLoans(tx, now);
-    await seedDemoPayments(tx, now);
   });
   // The demo's picked slips get their lots placed at once, so a recall answers from the first start.
   await deriveMissingPickLots(db);
   // Then the deliveries that cover the open cases' parts, booked in as the warehouse does.
   await seedDeliveries(db, now);
+  await seedDemoPayments(db, now);
 };

@@ -210,6 +210,8 @@ export const planCollection = (g: Generator, pools: Pools, index: number): void 
   if (g.detail === 'bulk') {
     planBulkMessages(g, col, added);
     planSharedLots(g, col);
+    // Billed as the demo is (without pricing kits), so the Accounts page is measured at scale.
+    planInvoices(g, col, null, []);
     return;
   }
   const billing = chance(g, 10)
