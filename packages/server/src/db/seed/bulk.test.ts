@@ -22,12 +22,21 @@ const count = async (query: ReturnType<typeof sql>): Promise<number> =>
 describe('seedBulkCollections', () => {
   it('adds collections with cases, implants and messages on top of the demo lab', async () => {
     expect(lines[0]).toContain('demo lab');
-    expect(lines.at(-2)).toContain('150 / 150 collections');
-    expect(lines.at(-1)).toMatch(/lots of [\d,]+ picked slips placed/);
+    expect(lines.at(-3)).toContain('150 / 150 collections');
+    expect(lines.at(-2)).toMatch(/lots of [\d,]+ picked slips placed/);
+    expect(lines.at(-1)).toMatch(/payments recorded/);
     expect(await count(sql`SELECT count(*)::int AS n FROM collections`)).toBe(20 + 150 + 50);
     expect(await count(sql`SELECT count(*)::int AS n FROM cases`)).toBeGreaterThan(220);
     expect(await count(sql`SELECT count(*)::int AS n FROM implants`)).toBeGreaterThan(400);
     expect(await count(sql`SELECT count(*)::int AS n FROM messages`)).toBeGreaterThan(100);
+    // Billed as the demo is: every collection with a dispatched case has an invoice.
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM collections col WHERE EXISTS (
+              SELECT 1 FROM cases c WHERE c.collection_uid = col.uid AND c.dispatched)
+            AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.collection_uid = col.uid)`,
+      ),
+    ).toBe(0);
   });
 
   it('writes only valid references and case keys', async () => {

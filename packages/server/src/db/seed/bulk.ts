@@ -188,4 +188,8 @@ export const seedBulkCollections = async (
   log(
     `  lots of ${slips.toLocaleString('en-AU')} picked slips placed (${((Date.now() - lotsStarted) / 1000).toFixed(1)} s)`,
   );
+  // Most older invoices paid, as the demo's are, so balances and aging read like a lab's.
+  const paymentsStarted = Date.now();
+  await seedDemoPayments(db, g.now);
+  log(`  payments recorded (${((Date.now() - paymentsStarted) / 1000).toFixed(1)} s)`);
 };
