@@ -57,6 +57,13 @@ export const invoices = pgTable(
     manually_invoiced_by_id: integer('manually_invoiced_by_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    // The figures as issued (ex tax, tax), kept when the invoice is finalised or invoiced manually: an issued
+    // invoice's amounts never change, and lists and balances over many invoices read them instead of
+    // working each out again (modules/invoicing/invoice-figures.ts). Null while the invoice is open.
+    issued_ex: money('issued_ex'),
+    issued_tax: money('issued_tax'),
+    // What its payments add up to, kept with each payment (invoice_payments holds the rows).
+    amount_paid: money('amount_paid').notNull().default('0'),
     created_at: timestamptz('created_at').notNull().defaultNow(),
     updated_at: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -67,6 +74,13 @@ export const invoices = pgTable(
     // The Accounts page lists and ages invoices by client and date.
     index('invoices_shipping_client_idx').on(t.shipping_client_id),
     index('invoices_date_idx').on(t.invoice_date),
+    // The balances read only what is owed: issued and not yet paid in full, and the open invoices.
+    index('invoices_unsettled_idx')
+      .on(sql`coalesce(${t.billing_client_id}, ${t.shipping_client_id})`)
+      .where(sql`${t.finalised} AND ${t.issued_ex} + ${t.issued_tax} > ${t.amount_paid}`),
+    index('invoices_open_idx')
+      .on(t.collection_uid)
+      .where(sql`NOT ${t.finalised} AND ${t.manually_invoiced_at} IS NULL`),
     check('invoices_platform_check', oneOf(t.invoice_platform, ['OEP', 'NEXUS'])),
     check('invoices_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('invoices_freight_check', sql`${t.freight} >= 0`),

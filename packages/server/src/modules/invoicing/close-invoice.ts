@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   AppError,
   finaliseRefusal,
@@ -19,6 +19,7 @@ import {
   type InvoiceRecord,
 } from './invoice-records';
 import { invoices } from '../../db/schema/index';
+import { storeIssuedFigures } from './invoice-figures';
 
 // finalise_invoice and manually_invoiced (collection-views §4 'Invoice', domain-decisions 'Roles'): the
 // admin closes the invoice, irreversibly. Finalise waits until no case of the collection awaits dispatch
@@ -121,6 +122,7 @@ export const finaliseLockedInvoice = async (
       invoice_date: invoiceDate,
     })
     .where(eq(invoices.id, invoice.id));
+  await storeIssuedFigures(tx, sql`i.id = ${invoice.id}`);
   await recordInvoiceChange(tx, {
     invoice,
     action: 'finalised',
@@ -164,6 +166,7 @@ export const manuallyInvoiced: CaseActionHandler<'manually_invoiced'> = async (t
     .update(invoices)
     .set({ manually_invoiced_at: now, manually_invoiced_by_id: actor.id, invoice_date: invoiceDate })
     .where(eq(invoices.id, invoice.id));
+  await storeIssuedFigures(tx, sql`i.id = ${invoice.id}`);
   await recordInvoiceChange(tx, {
     invoice,
     action: 'manually_invoiced',

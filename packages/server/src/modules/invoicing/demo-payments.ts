@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { invoiceFiguresSql } from './invoice-figures';
+import { invoiceFiguresSql, storeIssuedFigures, storePaidAmounts } from './invoice-figures';
 
 // The demo's (and the bench data's) payments, so the Accounts page's balances and aging look like a
 // lab's: invoices issued more than a fortnight ago were mostly paid in full two to four weeks after their
@@ -10,6 +10,11 @@ import { invoiceFiguresSql } from './invoice-figures';
 
 export const seedDemoPayments = async (q: Queryable, now: number): Promise<void> => {
   const today = new Date(now).toISOString().slice(0, 10);
+  // The seed writes its issued invoices as rows, not through finalise: their figures are kept first.
+  await storeIssuedFigures(
+    q,
+    sql`(i.finalised OR i.manually_invoiced_at IS NOT NULL) AND i.issued_ex IS NULL`,
+  );
   await q.execute(sql`
     INSERT INTO invoice_payments (invoice_id, amount, paid_on, reference, recorded_by_id, created_at)
     SELECT f.invoice_id,
@@ -24,4 +29,5 @@ export const seedDemoPayments = async (q: Queryable, now: number): Promise<void>
     )}) f
     JOIN invoices i ON i.id = f.invoice_id
     WHERE i.invoice_number % 7 <> 0 AND f.inc > 0 AND i.invoice_date + (14 + i.invoice_number % 15) <= ${today}::date`);
+  await storePaidAmounts(q, sql`i.id IN (SELECT invoice_id FROM invoice_payments)`);
 };

@@ -1,43 +1,72 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { taxRates } from '@lab/domain';
+import type { Queryable } from '../../db/client';
 
 // Every invoice's figures in SQL, for the Accounts page's lists, totals and balances over many invoices
 // at once: ex-tax (lines at quantity × unit price, plus freight), tax, amount due, paid. The same rules as
 // the domain (invoice-total.ts, accounts/tax.ts), the rates read from its one table: numeric round() to
-// cents rounds half away from zero, as the domain's money rule does. The Accounts integration tests
-// check these figures against the domain's on the invoices they make.
+// cents rounds half away from zero, as the domain's money rule does. An issued invoice's figures are
+// kept on it when it is issued (storeIssuedFigures) and read from there; an open one's are worked out
+// from its lines. The Accounts integration tests check these figures against the domain's.
 
 const rateRows = sql.join(
   Object.entries(taxRates).map(([country, rate]) => sql`(${country}::text, ${rate.percent}::numeric)`),
   sql`, `,
 );
 
+const liveEx = sql`(SELECT coalesce(sum(round(l.total_qty * l.unit_price, 2)), 0)
+  FROM invoice_lines l WHERE l.invoice_id = i.id) + i.freight`;
+const ratePercent = sql`coalesce((SELECT r.percent FROM (VALUES ${rateRows}) r(country, percent)
+  WHERE r.country = b.country AND r.country = bill.country), 0)`;
+
+type FigureOptions = {
+  /** Count only the payments received by that day (a balance on an earlier day). */
+  paidBy?: string;
+  /** Work the figures out from the lines even where the issued ones are kept (to keep them). */
+  isLive?: boolean;
+};
+
 /**
  * One row per invoice matching `where` (over `i`, the invoice; `col`, its collection; `b`, the issuing
- * branch; `bill`, the bill-to client): invoice_id, currency, bill_to_id, ex, tax, inc, paid (numeric);
- * `paidBy` counts only the payments received by that day.
+ * branch; `bill`, the bill-to client): invoice_id, currency, bill_to_id, ex, tax, inc, paid (numeric).
  */
-export const invoiceFiguresSql = (where: SQL = sql`TRUE`, options: { paidBy?: string } = {}): SQL => sql`
-  SELECT i.id AS invoice_id, i.currency, bill.id AS bill_to_id, e.ex, t.tax, e.ex + t.tax AS inc, pd.paid
-  FROM invoices i
-  JOIN collections col ON col.uid = i.collection_uid
-  LEFT JOIN branches b ON b.id = col.fulfillment_branch_id
-  JOIN clients bill ON bill.id = coalesce(i.billing_client_id, i.shipping_client_id)
-  CROSS JOIN LATERAL (
-    SELECT coalesce(sum(round(l.total_qty * l.unit_price, 2)), 0) + i.freight AS ex
-    FROM invoice_lines l WHERE l.invoice_id = i.id
-  ) e
-  CROSS JOIN LATERAL (
-    SELECT round(e.ex * coalesce((
-      SELECT r.percent FROM (VALUES ${rateRows}) r(country, percent)
-      WHERE r.country = b.country AND r.country = bill.country
-    ), 0) / 100, 2) AS tax
-  ) t
-  CROSS JOIN LATERAL (
-    SELECT coalesce(sum(p.amount), 0) AS paid FROM invoice_payments p WHERE p.invoice_id = i.id
-      ${options.paidBy ? sql`AND p.paid_on <= ${options.paidBy}::date` : sql``}
-  ) pd
-  WHERE ${where}`;
+export const invoiceFiguresSql = (where: SQL = sql`TRUE`, options: FigureOptions = {}): SQL => {
+  const ex = options.isLive
+    ? liveEx
+    : sql`CASE WHEN i.issued_ex IS NOT NULL THEN i.issued_ex ELSE ${liveEx} END`;
+  const tax = options.isLive
+    ? sql`round(e.ex * ${ratePercent} / 100, 2)`
+    : sql`CASE WHEN i.issued_tax IS NOT NULL THEN i.issued_tax ELSE round(e.ex * ${ratePercent} / 100, 2) END`;
+  const paid = options.paidBy
+    ? sql`coalesce((SELECT sum(p.amount) FROM invoice_payments p
+        WHERE p.invoice_id = i.id AND p.paid_on <= ${options.paidBy}::date), 0)`
+    : sql`i.amount_paid`;
+  return sql`
+    SELECT i.id AS invoice_id, i.currency, bill.id AS bill_to_id, e.ex, t.tax, e.ex + t.tax AS inc, ${paid} AS paid
+    FROM invoices i
+    JOIN collections col ON col.uid = i.collection_uid
+    LEFT JOIN branches b ON b.id = col.fulfillment_branch_id
+    JOIN clients bill ON bill.id = coalesce(i.billing_client_id, i.shipping_client_id)
+    CROSS JOIN LATERAL (SELECT ${ex} AS ex) e
+    CROSS JOIN LATERAL (SELECT ${tax} AS tax) t
+    WHERE ${where}`;
+};
+
+/** Keeps the figures of the invoices matching `where` as issued (when they are finalised or billed by hand). */
+export const storeIssuedFigures = async (q: Queryable, where: SQL): Promise<void> => {
+  await q.execute(sql`
+    UPDATE invoices SET issued_ex = f.ex, issued_tax = f.tax
+    FROM (${invoiceFiguresSql(where, { isLive: true })}) f
+    WHERE invoices.id = f.invoice_id`);
+};
+
+/** Keeps what each invoice matching `where` has been paid, from its payments. */
+export const storePaidAmounts = async (q: Queryable, where: SQL): Promise<void> => {
+  await q.execute(sql`
+    UPDATE invoices i SET amount_paid = coalesce(
+      (SELECT sum(p.amount) FROM invoice_payments p WHERE p.invoice_id = i.id), 0)
+    WHERE ${where}`);
+};
 
 /**
  * What a client owes: the amount due still unpaid on every finalised invoice billed to it (an invoice

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   ageBalance,
   centsToMoneyText,
@@ -66,21 +66,42 @@ const overFirst = (a: ClientBalance, b: ClientBalance): number =>
   cents(b.balance) - cents(a.balance) ||
   a.name.localeCompare(b.name);
 
-export const loadBalances = async (q: Queryable, asOf = labToday()): Promise<Balances> => {
-  // Issued invoices dated after the day asked about are not owed yet on it.
-  const rows = await selectRows<Row>(
+/** Every invoice owed or open on `asOf`, worked out from the lines and payments (any day). */
+const owedOn = (q: Queryable, asOf: string, scope: SQL = sql`TRUE`) =>
+  selectRows<Row>(
     q,
     sql`SELECT bill.client_id, bill.name, bill.credit_limit::text AS credit_limit, f.currency,
                i.finalised, i.invoice_date::text AS invoice_date, f.ex::text AS ex,
                (f.inc - f.paid)::numeric(12,2)::text AS outstanding
         FROM (${invoiceFiguresSql(
-          sql`(i.finalised AND i.invoice_date <= ${asOf}::date) OR (NOT i.finalised AND i.manually_invoiced_at IS NULL)`,
+          sql`((i.finalised AND i.invoice_date <= ${asOf}::date) OR (NOT i.finalised AND i.manually_invoiced_at IS NULL))
+              AND ${scope}`,
           { paidBy: asOf },
         )}) f
         JOIN invoices i ON i.id = f.invoice_id
         JOIN clients bill ON bill.id = f.bill_to_id
         WHERE NOT i.finalised OR f.inc <> f.paid`,
   );
+
+/**
+ * Today's: the issued invoices not paid in full straight from their kept figures (a partial index holds
+ * just those), then the open ones (and any issued one whose figures were never kept) worked out.
+ */
+const owedToday = async (q: Queryable, asOf: string): Promise<Row[]> => [
+  ...(await selectRows<Row>(
+    q,
+    sql`SELECT bill.client_id, bill.name, bill.credit_limit::text AS credit_limit, i.currency, i.finalised,
+               i.invoice_date::text AS invoice_date, i.issued_ex::text AS ex,
+               (i.issued_ex + i.issued_tax - i.amount_paid)::numeric(12,2)::text AS outstanding
+        FROM invoices i JOIN clients bill ON bill.id = coalesce(i.billing_client_id, i.shipping_client_id)
+        WHERE i.finalised AND i.issued_ex + i.issued_tax > i.amount_paid AND i.invoice_date <= ${asOf}::date`,
+  )),
+  ...(await owedOn(q, asOf, sql`(NOT i.finalised OR i.issued_ex IS NULL)`)),
+];
+
+export const loadBalances = async (q: Queryable, asOf = labToday()): Promise<Balances> => {
+  // No payment is received after today, so today's (or a later day's) balance reads the kept figures.
+  const rows = asOf >= labToday() ? await owedToday(q, asOf) : await owedOn(q, asOf);
   const accounts = new Map<string, Account>();
   for (const row of rows) {
     const key = `${row.client_id}|${row.currency}`;

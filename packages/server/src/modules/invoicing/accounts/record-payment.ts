@@ -66,6 +66,10 @@ export const recordPayment = async (
       recorded_by_id: actor.id,
       created_at: now,
     });
+    await tx
+      .update(invoices)
+      .set({ amount_paid: sql`${invoices.amount_paid} + ${body.amount}::numeric` })
+      .where(eq(invoices.id, invoice.id));
     await recordInvoiceChange(tx, {
       invoice,
       action: 'paid',
