@@ -38,6 +38,14 @@ export const listAccountsInvoices = async (
   query: AccountsInvoicesQuery,
 ): Promise<AccountsInvoices> => {
   const where = invoiceFilterSql(query);
+  // The page's invoices first (newest first, by the invoice number's index), then their figures alone.
+  const pageIds = sql`SELECT i.id FROM invoices i
+    JOIN collections col ON col.uid = i.collection_uid
+    LEFT JOIN branches b ON b.id = col.fulfillment_branch_id
+    JOIN clients bill ON bill.id = coalesce(i.billing_client_id, i.shipping_client_id)
+    WHERE ${where}
+    ORDER BY i.invoice_number DESC
+    LIMIT ${accountsPageSize} OFFSET ${(query.page - 1) * accountsPageSize}`;
   const rows = await selectRows<InvoiceRow>(
     q,
     sql`SELECT i.invoice_number, col.uid AS collection_uid, col.collection_id AS case_number,
@@ -47,13 +55,12 @@ export const listAccountsInvoices = async (
                i.invoice_date::text AS invoice_date, ${invoiceDaySql}::text AS raised_on,
                ${money('f.ex')} AS ex, ${money('f.tax')} AS tax, ${money('f.inc')} AS inc,
                ${money('f.paid')} AS paid, ${money(`(${owed})`)} AS outstanding
-        FROM (${invoiceFiguresSql(where)}) f
+        FROM (${invoiceFiguresSql(sql`i.id IN (${pageIds})`)}) f
         JOIN invoices i ON i.id = f.invoice_id
         JOIN collections col ON col.uid = i.collection_uid
         LEFT JOIN branches b ON b.id = col.fulfillment_branch_id
         JOIN clients bill ON bill.id = f.bill_to_id
-        ORDER BY i.invoice_number DESC
-        LIMIT ${accountsPageSize} OFFSET ${(query.page - 1) * accountsPageSize}`,
+        ORDER BY i.invoice_number DESC`,
   );
   const totals = await selectRows<TotalsRow>(
     q,
