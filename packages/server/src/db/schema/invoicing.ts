@@ -62,6 +62,9 @@ export const invoices = pgTable(
     // working each out again (modules/invoicing/invoice-figures.ts). Null while the invoice is open.
     issued_ex: money('issued_ex'),
     issued_tax: money('issued_tax'),
+    // Lines plus freight, ex tax, kept by every change to the invoice (invoice-records.ts) so lists and
+    // totals over many open invoices need not add their lines up again. Null: not kept (worked out).
+    amount_ex: money('amount_ex'),
     // What its payments add up to, kept with each payment (invoice_payments holds the rows).
     amount_paid: money('amount_paid').notNull().default('0'),
     created_at: timestamptz('created_at').notNull().defaultNow(),

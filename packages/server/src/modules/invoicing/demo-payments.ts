@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { invoiceFiguresSql, storeIssuedFigures, storePaidAmounts } from './invoice-figures';
+import { invoiceFiguresSql, storeAmountEx, storeIssuedFigures, storePaidAmounts } from './invoice-figures';
 
 // The demo's (and the bench data's) payments, so the Accounts page's balances and aging look like a
 // lab's: invoices issued more than a fortnight ago were mostly paid in full two to four weeks after their

@@ -6,8 +6,9 @@ import type { Queryable } from '../../db/client';
 // at once: ex-tax (lines at quantity × unit price, plus freight), tax, amount due, paid. The same rules as
 // the domain (invoice-total.ts, accounts/tax.ts), the rates read from its one table: numeric round() to
 // cents rounds half away from zero, as the domain's money rule does. An issued invoice's figures are
-// kept on it when it is issued (storeIssuedFigures) and read from there; an open one's are worked out
-// from its lines. The Accounts integration tests check these figures against the domain's.
+// kept on it when it is issued (storeIssuedFigures); every invoice's lines plus freight are kept as it
+// changes (storeAmountEx, from recordInvoiceChange); an open invoice's tax is worked out from that, as
+// its branch and client stand. Tests check the kept figures equal the lines' own.
 
 const rateRows = sql.join(
   Object.entries(taxRates).map(([country, rate]) => sql`(${country}::text, ${rate.percent}::numeric)`),
@@ -58,6 +59,13 @@ export const storeIssuedFigures = async (q: Queryable, where: SQL): Promise<void
     UPDATE invoices SET issued_ex = f.ex, issued_tax = f.tax
     FROM (${invoiceFiguresSql(where, { isLive: true })}) f
     WHERE invoices.id = f.invoice_id`);
+};
+
+/** Keeps the lines-plus-freight figure of the invoices matching `where` (after any change to them). */
+export const storeAmountEx = async (q: Queryable, where: SQL): Promise<void> => {
+  await q.execute(sql`
+    UPDATE invoices i SET amount_ex = ${liveEx}
+    WHERE ${where}`);
 };
 
 /** Keeps what each invoice matching `where` has been paid, from its payments. */

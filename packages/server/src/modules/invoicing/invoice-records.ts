@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError, invoiceActionMessages } from '@lab/domain';
 import type { StaffActor } from '../../auth/actor';
 import type { Tx } from '../../db/client';
 import { invoices } from '../../db/schema/index';
 import { publishCollectionChanged } from '../../realtime/events';
 import { writeAuditEvent, type AuditActions } from '../../audit/write-audit-event';
+import { storeAmountEx } from './invoice-figures';
 
 // What the invoicing actions share: finding an invoice of the case's collection (locked), the rule that
 // a closed invoice never changes, the admin check, and the one way they write their audit row.
@@ -43,7 +44,10 @@ export const assertAdmin = (actor: StaffActor): void => {
   if (!actor.admin) throw new AppError('forbidden', { message: invoiceActionMessages.adminOnly });
 };
 
-/** The invoice's audit row, its updated_at and the collection's open pages told, in the change's transaction. */
+/**
+ * The invoice's audit row, its updated_at, its kept lines-plus-freight and the collection's open pages
+ * told, in the change's transaction.
+ */
 export const recordInvoiceChange = async (
   tx: Tx,
   change: {
@@ -56,6 +60,8 @@ export const recordInvoiceChange = async (
   },
 ): Promise<void> => {
   await tx.update(invoices).set({ updated_at: change.now }).where(eq(invoices.id, change.invoice.id));
+  // Every change to an invoice passes here, after its lines and freight are written: keep their sum.
+  await storeAmountEx(tx, sql`i.id = ${change.invoice.id}`);
   await writeAuditEvent(tx, {
     entity: 'invoice',
     entityId: change.invoice.invoice_number,

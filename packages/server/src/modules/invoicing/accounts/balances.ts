@@ -67,7 +67,7 @@ const overFirst = (a: ClientBalance, b: ClientBalance): number =>
   a.name.localeCompare(b.name);
 
 /** Every invoice owed or open on `asOf`, worked out from the lines and payments (any day). */
-const owedOn = (q: Queryable, asOf: string, scope: SQL = sql`TRUE`) =>
+const owedOn = (q: Queryable, asOf: string, scope: SQL = sql`TRUE`, isToday = false) =>
   selectRows<Row>(
     q,
     sql`SELECT bill.client_id, bill.name, bill.credit_limit::text AS credit_limit, f.currency,
@@ -76,7 +76,8 @@ const owedOn = (q: Queryable, asOf: string, scope: SQL = sql`TRUE`) =>
         FROM (${invoiceFiguresSql(
           sql`((i.finalised AND i.invoice_date <= ${asOf}::date) OR (NOT i.finalised AND i.manually_invoiced_at IS NULL))
               AND ${scope}`,
-          { paidBy: asOf },
+          // Today, what each invoice has been paid is kept on it; on an earlier day, count the payments.
+          isToday ? {} : { paidBy: asOf },
         )}) f
         JOIN invoices i ON i.id = f.invoice_id
         JOIN clients bill ON bill.id = f.bill_to_id
@@ -96,7 +97,7 @@ const owedToday = async (q: Queryable, asOf: string): Promise<Row[]> => [
         FROM invoices i JOIN clients bill ON bill.id = coalesce(i.billing_client_id, i.shipping_client_id)
         WHERE i.finalised AND i.issued_ex + i.issued_tax > i.amount_paid AND i.invoice_date <= ${asOf}::date`,
   )),
-  ...(await owedOn(q, asOf, sql`(NOT i.finalised OR i.issued_ex IS NULL)`)),
+  ...(await owedOn(q, asOf, sql`(NOT i.finalised OR i.issued_ex IS NULL)`, true)),
 ];
 
 export const loadBalances = async (q: Queryable, asOf = labToday()): Promise<Balances> => {

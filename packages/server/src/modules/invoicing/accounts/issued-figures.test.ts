@@ -97,6 +97,31 @@ describe('the figures an issued invoice keeps', () => {
     expect((await live(open.invoice_number)).paid).toBe('15.55');
   });
 
+  it('keep an open invoice’s lines plus freight as each change lands', async () => {
+    const collection = await twoCaseCollection();
+    const [a, b] = [caseAt(collection, 0), caseAt(collection, 1)];
+    const keptEx = async (invoiceNumber: number) => {
+      const [row] = await test.db
+        .select({ amount_ex: invoices.amount_ex })
+        .from(invoices)
+        .where(eq(invoices.invoice_number, invoiceNumber));
+      return row?.amount_ex;
+    };
+    await dispatch(a);
+    const open = await onlyInvoice(a);
+    expect(await keptEx(open.invoice_number)).toBe((await live(open.invoice_number)).ex);
+    await dispatch(b);
+    expect(await keptEx(open.invoice_number)).toBe((await live(open.invoice_number)).ex);
+    const freight = await act(a, {
+      action: 'invoice_freight',
+      invoice_number: open.invoice_number,
+      freight: '17.35',
+    });
+    expect(freight.statusCode, freight.body).toBe(200);
+    expect(await keptEx(open.invoice_number)).toBe((await live(open.invoice_number)).ex);
+    expect((await onlyInvoice(a)).total).toBe(await keptEx(open.invoice_number));
+  });
+
   it('stay as issued when the client later moves country', async () => {
     const collection = await twoCaseCollection();
     const [a, b] = [caseAt(collection, 0), caseAt(collection, 1)];
