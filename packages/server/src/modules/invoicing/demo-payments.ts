@@ -10,7 +10,8 @@ import { invoiceFiguresSql, storeAmountEx, storeIssuedFigures, storePaidAmounts 
 
 export const seedDemoPayments = async (q: Queryable, now: number): Promise<void> => {
   const today = new Date(now).toISOString().slice(0, 10);
-  // The seed writes its issued invoices as rows, not through finalise: their figures are kept first.
+  // The seed writes its invoices as rows, not through the invoicing actions: their figures are kept first.
+  await storeAmountEx(q, sql`i.amount_ex IS NULL`);
   await storeIssuedFigures(
     q,
     sql`(i.finalised OR i.manually_invoiced_at IS NOT NULL) AND i.issued_ex IS NULL`,
