@@ -34,6 +34,8 @@ export const selectInvoices = (db: Queryable, scope: SQL) =>
       invoice_platform: invoices.invoice_platform,
       currency: invoices.currency,
       freight: invoices.freight,
+      issued_ex: invoices.issued_ex,
+      issued_tax: invoices.issued_tax,
       finalised: invoices.finalised,
       finalised_snapshot: invoices.finalised_snapshot,
       invoice_date: invoices.invoice_date,

@@ -13,6 +13,7 @@ import {
   shippingAddressSchema,
   sortLinesByAmount,
   taxRateFor,
+  taxRates,
   type Invoice,
   type InvoiceIssue,
   type InvoiceLine,
@@ -135,6 +136,23 @@ const groupBy = <Row, Key>(rows: readonly Row[], keyOf: (row: Row) => Key): Map<
   return groups;
 };
 
+/**
+ * The invoice's total, tax and amount due: as issued for an issued invoice (kept when it was finalised,
+ * with the rate its figures show), worked out by the rate of its branch and client today while open.
+ */
+const figuresOf = (row: InvoiceRow, billToCountry: string, liveExCents: number) => {
+  const issuedEx = row.issued_ex === null ? null : parseMoneyCents(row.issued_ex);
+  const issuedTax = row.issued_tax === null ? null : parseMoneyCents(row.issued_tax);
+  if (issuedEx === null || issuedTax === null) {
+    const taxRate = taxRateFor(row.branch_country, billToCountry);
+    return { taxRate, amounts: amountsOfTotal(liveExCents, taxRate) };
+  }
+  const percent = issuedEx === 0 ? 0 : Math.round((issuedTax * 100) / issuedEx);
+  const taxRate =
+    issuedTax === 0 ? null : (Object.values(taxRates).find((rate) => rate.percent === percent) ?? null);
+  return { taxRate, amounts: { exCents: issuedEx, taxCents: issuedTax, incCents: issuedEx + issuedTax } };
+};
+
 export const presentInvoices = (input: {
   collection: CaseCollection;
   /** Oldest first: the first invoice of each group is its main one. */
@@ -159,8 +177,11 @@ export const presentInvoices = (input: {
     const manuallyInvoiced = row.manually_invoiced_at !== null;
     const isOpen = !row.finalised && !manuallyInvoiced;
     const freightCents = centsOfStored(row.freight);
-    const taxRate = taxRateFor(row.branch_country, billTo.country);
-    const amounts = amountsOfTotal(invoiceTotalCents({ lines, freight_cents: freightCents }), taxRate);
+    const { taxRate, amounts } = figuresOf(
+      row,
+      billTo.country,
+      invoiceTotalCents({ lines, freight_cents: freightCents }),
+    );
     return {
       invoice_number: row.invoice_number,
       invoice_group_invoice_number: main.invoice_number,

@@ -141,5 +141,8 @@ describe('the figures an issued invoice keeps', () => {
       headers: admin.headers,
     });
     expect(list.json<{ invoices: { tax: string }[] }>().invoices[0]?.tax).toBe(issued.issued_tax);
+    // And so does the Billing view (and the PDF, which reads it), with the rate it was issued at.
+    const billed = await onlyInvoice(a);
+    expect(billed).toMatchObject({ tax: issued.issued_tax, tax_name: 'GST', tax_percent: 10 });
   });
 });
