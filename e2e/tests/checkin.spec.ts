@@ -27,7 +27,8 @@ test('an order arrives on the open Check-in desk, pre-flight finds a scan in met
   // The desk's live stream hears the order arrive: it shows without a reload, at once (the margin is a
   // busy CI machine's render; the poll without the stream would take 5 s).
   await expect(bridgeRow).toBeVisible({ timeout: 3_000 });
-  await expect(bridgeRow.getByText('1 blocking')).toBeVisible();
+  // Its scans are read on the server's worker after they upload: on a busy machine that takes a while.
+  await expect(bridgeRow.getByText('1 blocking')).toBeVisible({ timeout: 45_000 });
   await bridgeRow.click();
 
   const panel = page.getByLabel(`Pre-flight of ${collectionId}-01`);
@@ -124,9 +125,13 @@ const scan = async (page: Page, code: string) => {
 /**
  * Scans until `opened` holds, as a person at the desk scans again when nothing happened: on a busy
  * 2-core CI machine a key can come later than a scanner's gap allows, and the burst then reads as typing.
+ * Each try starts with nothing focused.
  */
 const scanUntil = async (page: Page, code: string, opened: () => Promise<void>) => {
   await expect(async () => {
+    // A scanner types into whatever has focus: a notification's Close button that popped up meanwhile
+    // would take the Enter. The person at the desk has nothing focused; neither does the page here.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await scan(page, code);
     await opened();
   }).toPass({ timeout: 20_000 });
